@@ -1,0 +1,37 @@
+# One command each to run, test, lint and benchmark greedbot on a fresh machine.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-sqlite lint format bench clean
+
+# (Re)install when the dependencies change.
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "greedbot needs Python 3.11 or newer (PYTHON=$(PYTHON))"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/greedbot run
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check bot tests bench
+	$(BIN)/ruff format --check bot tests bench
+	$(BIN)/mypy --strict bot
+
+format: $(STAMP)
+	$(BIN)/ruff format bot tests bench
+	$(BIN)/ruff check --fix bot tests bench
+
+bench: $(STAMP)
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

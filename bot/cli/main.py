@@ -1,0 +1,74 @@
+"""Argument parsing and dispatch for the `greedbot` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from bot import __version__
+
+USAGE_ERROR = 2
+
+
+class CliError(Exception):
+    """A bad argument: reported on one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    # One line on stderr and exit 2: the usage block is for --help.
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message}\n")
+
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="greedbot", description="Greed villages for Discord and the terminal.")
+    parser.add_argument("--version", action="version", version=f"greedbot {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    score = commands.add_parser("score", help="what a throw is worth")
+    score.add_argument("faces", nargs="+", metavar="FACE", help="faces: $ G R Eg Eb D")
+    score.add_argument("--json", action="store_true", help="print one JSON object")
+    score.set_defaults(handler=_lazy("bot.cli.engine_tools", "run_score"))
+
+    odds = commands.add_parser("odds", help="greed-out and sweep chances; expected turn score")
+    odds.add_argument("--dice", type=int, metavar="N", help="dice about to be thrown (1-6)")
+    odds.add_argument("--points", type=int, metavar="T", help="points secured in the turn")
+    odds.add_argument(
+        "--not-opened",
+        action="store_true",
+        help="nothing banked today yet: stopping needs the threshold",
+    )
+    odds.add_argument("--threshold", type=int, default=500, help="Turn End threshold (500)")
+    odds.add_argument("--json", action="store_true", help="print JSON")
+    odds.set_defaults(handler=_lazy("bot.cli.engine_tools", "run_odds"))
+    return parser
+
+
+def _lazy(module: str, name: str) -> Handler:
+    def handler(args: argparse.Namespace) -> int:
+        import importlib
+
+        function: Handler = getattr(importlib.import_module(module), name)
+        return function(args)
+
+    return handler
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except CliError as error:
+        print(f"greedbot: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

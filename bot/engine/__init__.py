@@ -1,0 +1,1 @@
+"""Pure game rules: standard library only, no I/O, no randomness, no clock."""

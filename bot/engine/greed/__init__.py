@@ -1,0 +1,90 @@
+"""The rules of Greed: faces, scoring, a player's day as a state machine, rule variants, odds.
+
+Standard library only. The engine never draws random numbers or reads a clock: the
+caller passes the faces of every throw in.
+"""
+
+from bot.engine.greed.day import (
+    CloseDay,
+    EndTurn,
+    Move,
+    PlayerDay,
+    Throw,
+    Turn,
+    TurnOutcome,
+    TurnRecord,
+    check_end,
+    check_throw,
+    decide,
+    evolve,
+    new_day,
+    play,
+    replay,
+)
+from bot.engine.greed.errors import (
+    DayClosedError,
+    GreedRuleError,
+    IllegalDiceCountError,
+    NoTurnsLeftError,
+    TurnEndRefusedError,
+)
+from bot.engine.greed.events import (
+    DayClosed,
+    DiceSetAside,
+    DiceThrown,
+    GreedEvent,
+    GreedOut,
+    LapStarted,
+    TurnEnded,
+    TurnUnfinished,
+)
+from bot.engine.greed.faces import FACES, Face, UnknownFaceError, format_faces, parse_faces
+from bot.engine.greed.rules import Rules, Variant
+from bot.engine.greed.scoring import Combination, Split, best_split, score
+from bot.engine.greed.throw import MAX_DICE, Take, ThrowAnalysis, analyse
+
+__all__ = [
+    "FACES",
+    "MAX_DICE",
+    "CloseDay",
+    "Combination",
+    "DayClosed",
+    "DayClosedError",
+    "DiceSetAside",
+    "DiceThrown",
+    "EndTurn",
+    "Face",
+    "GreedEvent",
+    "GreedOut",
+    "GreedRuleError",
+    "IllegalDiceCountError",
+    "LapStarted",
+    "Move",
+    "NoTurnsLeftError",
+    "PlayerDay",
+    "Rules",
+    "Split",
+    "Take",
+    "Throw",
+    "ThrowAnalysis",
+    "Turn",
+    "TurnEndRefusedError",
+    "TurnEnded",
+    "TurnOutcome",
+    "TurnRecord",
+    "TurnUnfinished",
+    "UnknownFaceError",
+    "Variant",
+    "analyse",
+    "best_split",
+    "check_end",
+    "check_throw",
+    "decide",
+    "evolve",
+    "format_faces",
+    "new_day",
+    "parse_faces",
+    "play",
+    "replay",
+    "score",
+]
