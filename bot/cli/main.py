@@ -47,6 +47,23 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--threshold", type=int, default=500, help="Turn End threshold (500)")
     odds.add_argument("--json", action="store_true", help="print JSON")
     odds.set_defaults(handler=_lazy("bot.cli.engine_tools", "run_odds"))
+
+    run = commands.add_parser("run", help="run the bot (the console when no Discord token)")
+    run.set_defaults(handler=_lazy("bot.cli.village_tools", "run_bot"))
+
+    console = commands.add_parser("console", help="play a village in the terminal")
+    console.add_argument("--db", metavar="URL", help="database URL (default: embedded SQLite)")
+    console.set_defaults(handler=_lazy("bot.cli.village_tools", "run_console"))
+
+    replay = commands.add_parser("replay", help="feed a transcript to a fresh village")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--json", action="store_true", help="one JSON object per reply")
+    replay.add_argument("--db", metavar="URL", help="database URL (default: a temporary one)")
+    replay.set_defaults(handler=_lazy("bot.cli.village_tools", "run_replay"))
+
+    migrate = commands.add_parser("migrate", help="bring the database schema up to date")
+    migrate.add_argument("--db", metavar="URL", help="database URL (default: DATABASE_URL)")
+    migrate.set_defaults(handler=_lazy("bot.cli.village_tools", "run_migrate"))
     return parser
 
 

@@ -1,0 +1,1 @@
+"""Parsing what people type and rendering what the bot answers."""

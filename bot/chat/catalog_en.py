@@ -1,0 +1,219 @@
+"""The English texts of the bot's replies, for villages that play in English."""
+
+from collections.abc import Mapping
+from typing import Final
+
+# The same keys as the Japanese catalogue (a test holds them equal); filled with `str.format`.
+TEXTS: Final[Mapping[str, str]] = {
+    # -- dice, combinations and common words ----------------------------------------------------
+    "die": "{face}",
+    "dice_sep": " ",
+    "face.$": "$",
+    "face.G": "G",
+    "face.R": "R",
+    "face.Eg": "E🟩green",
+    "face.Eb": "E⬛black",
+    "face.D": "D",
+    "combo.six_of_a_kind": "Six of a kind",
+    "combo.greed": "Greed",
+    "combo.diamond": "Diamond",
+    "combo.silver": "Silver",
+    "combo.gold": "Gold",
+    "combo.ruby": "Ruby",
+    "combo.emerald": "Emerald",
+    "combo.ebony": "Ebony",
+    "combo.single_d": "D",
+    "combo.single_g": "G",
+    "variant.official": "official rules",
+    "variant.house": "house rules",
+    "variant.revised": "revised house rules",
+    "game.greed": "Greed",
+    "locale.ja": "Japanese",
+    "locale.en": "English",
+    "pts": "{n} pts",
+    "take": "{label} {points}",
+    "sep": " · ",
+    "list_sep": ", ",
+    "or_sep": " / ",
+    "who": "[{name}] ",
+    "count": "`[[greed]]×{n}`",
+    "time": "{weekday} {year}-{month:0>2}-{day:0>2} {hour}:{minute} ({zone})",
+    "weekdays": "Mon Tue Wed Thu Fri Sat Sun",
+    "rules_line": "Rules: {variant} · {turns} turns a day · Turn End from {threshold} held",
+    # -- play ------------------------------------------------------------------------------------
+    "play.head": "{who}Turn {turn}, lap {lap}, throw {throw}: {faces}",
+    "play.take": "Set aside from the previous throw: {take}",
+    "play.options": "Takes: {options}",
+    "play.option": "{label} {points} → throw {next}",
+    "play.points": "This turn {turn_points} · held {held} · today {day} · overall {total}",
+    "play.day_points": "Today {day} · overall {total}",
+    "next": "Next: {moves}",
+    "te.allowed": "Turn End allowed (takes {take}, the turn banks {total})",
+    "te.allowed_plain": "Turn End allowed (the turn banks {total})",
+    "te.below": "no Turn End yet (held below {threshold})",
+    "te.below_unknown": "no Turn End yet (held points below the threshold)",
+    "te.forced": "no Turn End (forced lap)",
+    "te.short": "Turn End",
+    "sweep.result": "Sweep! {take}: every die scored, lap {lap} is forced",
+    "sweep.next": "Next: {counts} only (a forced lap allows no Turn End)",
+    "greed_out.result": "Greed out! Turn {turn} scores 0",
+    "greed_out.result_lost": "Greed out! Turn {turn} scores 0 ({lost} lost)",
+    "greed_out.day_lost": "Under {variant}, today's banked {day_lost} are lost too",
+    "turn_end.head": "{who}Turn {turn}: Turn End!",
+    "turn_end.take": "Set aside: {take}",
+    "turn_end.score": "Turn {turn} scores {score}",
+    "turn_end.forced": (
+        "Sweep: {take}. Under {variant} only a turn's first throw starts a lap, "
+        "so the turn ends here"
+    ),
+    "turn_end.forced_short": (
+        "Held points did not reach the threshold: turn {turn} scores 0 ({lost} lost)"
+    ),
+    "next_turn": "Next: turn {turn}, {counts}",
+    "day_done": "All {turns} turns of today are played",
+    # -- ignored and refused ---------------------------------------------------------------------
+    "double_post": (
+        "{who}The same throw was posted twice ({counts}, sent before the previous result was "
+        "answered). The first one counts; this one is ignored."
+    ),
+    "legal_moves": "Legal now: {moves}",
+    "no_moves": "no throw is possible now",
+    "illegal_count": "{who}{asked} dice cannot be thrown now. Nothing was thrown.",
+    "turn_end_refused": "{who}Turn End is not allowed now.",
+    "turn_end_refused.nothing_thrown": (
+        "{who}Turn End is not allowed: this turn has no throw yet."
+    ),
+    "turn_end_refused.forced_lap": (
+        "{who}Turn End is not allowed: every die scored, so the next lap must be thrown "
+        "with six dice."
+    ),
+    "turn_end_refused.below_threshold": (
+        "{who}Turn End is not allowed: held {held} is below the threshold of {threshold}."
+    ),
+    "no_turns_left": (
+        "{who}All {turns} turns of today are played. You can throw again when the next day opens."
+    ),
+    "day_closed.refused": "{who}This day is closed. Nothing was thrown.",
+    "no_village": (
+        "{who}This channel is not a village. A moderator can make it one with `/village create`."
+    ),
+    "village_exists": "{who}This channel is already a village.",
+    "moderators_only": "{who}`/{command}` is for moderators only. Nothing was changed.",
+    "unknown_player": "{who}There is no player “{player}” in this village.",
+    "missing_argument": "{who}`{command}` needs `{argument}:`.",
+    "bad_number": "{who}`{argument}:` takes a number (“{value}” is not one).",
+    "unknown_day": "{who}There is no day {day}: days go from 1 to {last}.",
+    "unknown_face": (
+        "{who}“{face}” is not a face. Faces are written $ G R Eg Eb D (Eg = green E, Eb = black E)."
+    ),
+    "score_dice": "{who}Give 1 to 6 dice (you gave {dice}).",
+    "rollback_target": (
+        "{who}{player} has no turn {turn}, lap {lap}, throw {throw} in the current day. "
+        "Nothing was changed."
+    ),
+    "nothing_to_restore": (
+        "{who}{player}'s last recorded action is not a rollback: there is nothing to restore."
+    ),
+    "nothing_to_roll_back": "{who}{player} has not thrown today: there is nothing to roll back.",
+    "reason_too_long": "{who}Keep the reason within {limit} characters.",
+    "bad_setting": "{who}{setting} cannot be “{value}”. Allowed: {allowed}",
+    "bad_setting.no_value": "{who}{setting} cannot be changed: {allowed}",
+    "unknown_setting": "{who}There is no setting “{setting}”. Settings: {allowed}",
+    "unknown_command": "{who}There is no command `/{command}`. Commands: {known}",
+    "message_too_many_tags": (
+        "{who}That message has {tags} `[[greed]]` tags; at most 6 dice are thrown at once. "
+        "Nothing was thrown."
+    ),
+    "message_tags_and_turn_end": (
+        "{who}That message has both `[[greed]]` tags and a Turn End. Nothing was thrown: "
+        "post either the throw or the Turn End."
+    ),
+    "message_too_long": (
+        "{who}That message is too long (at most {limit} characters). Nothing was thrown."
+    ),
+    "store_unavailable": (
+        "{who}The database cannot be reached. Nothing was thrown and no points were lost; "
+        "try again in a moment."
+    ),
+    # -- information -----------------------------------------------------------------------------
+    "village_created": (
+        "This channel is now a {game} village. Post six `[[greed]]` tags to join and start "
+        "your first turn."
+    ),
+    "status.head": "[{player}] status on day {day}",
+    "standing.pos": "Turn {turn}, lap {lap}, throw {throw}: {faces}",
+    "standing.start": "Turn {turn}, before its first throw",
+    "standing.lap_start": "Turn {turn}, lap {lap}, before its first throw (six dice)",
+    "standing.turns": "{played} of {turns} turns played",
+    "log.head": "[{player}] day {day} log",
+    "log.empty": "No throws yet.",
+    "log.line": "T{turn} lap {lap} throw {throw}: {faces}",
+    "log.then": " → ",
+    "log.lap": "sweep, on to lap {lap}",
+    "log.greed_out": "greed out",
+    "log.greed_out_day": "greed out (today's {day_lost} lost too)",
+    "log.turn_end": "Turn End (turn scores {score})",
+    "log.turn_end_forced": "turn ends (turn scores {score})",
+    "log.turn_end_forced_zero": "turn ends at 0 (below the threshold, {lost} lost)",
+    "log.unfinished": "unfinished when the day closed ({lost} lost)",
+    "log.day_closed": "day closed",
+    "log.voided": "[voided] {line} (voided by {by} at {at}; reason: {reason})",
+    "score.head": "{faces} scores",
+    "score.greed_out": "Nothing scores: a greed out (0 pts).",
+    "score.sweep": (
+        "Sweep! Every die scores: take {take} and throw six dice for the next lap (no Turn End)"
+    ),
+    "score.te": "A Turn End would take {take} (if held reaches the threshold)",
+    "rollback.pos": "turn {turn} (lap {lap}, throw {throw})",
+    "rolled_back": (
+        "{by} rolled {player} back to before {pos}: {count} throws voided. Reason: {reason}"
+    ),
+    "restored": "{by} undid {player}'s last rollback: {count} throws restored. Reason: {reason}",
+    "settings.head": "Village settings (day {day})",
+    "settings.schedule": (
+        "Language: {locale} · time zone: {timezone} · update at {update} · days last {period}"
+    ),
+    "settings.changed": "Changed: {names}",
+    "settings.from_next": "Takes effect on day {next_day}: {names}.",
+    "settings.now": "Takes effect now: {names}.",
+    "settings.diff_head": "From day {next_day}:",
+    "settings.diff": "- {name}: {old} → {new}",
+    "setting.rules": "rules",
+    "setting.turns": "turns",
+    "setting.threshold": "Turn End threshold",
+    "setting.locale": "language",
+    "setting.timezone": "time zone",
+    "setting.update": "update time",
+    "setting.period": "day length",
+    "value.turns": "{n} turns",
+    "value.period": "{n} h",
+    "day_extended": "Day {day} is extended. It now closes {closes}.",
+    "standings.head": "Standings (through day {days})",
+    "standings.rank": "rank",
+    "standings.player": "player",
+    "standings.day": "{day}d",
+    "standings.total": "total",
+    "standings.empty": "No players yet.",
+    # -- memo and days ---------------------------------------------------------------------------
+    "memo.head": "[{player}] day {day} score memo",
+    "memo.final": "Final score: {points}",
+    "memo.overall": "Overall: {points}",
+    "memo.day": "{day}d: {points}",
+    "memo.no_turns": "(no turns played)",
+    "memo.wiped": "{score}(-{lost})",
+    "day_opened.head": "━━ Day {day} opens ━━",
+    "day_opened.closes": "Closes: {closes}",
+    "day_opened.commitment": "Dice commitment sha256: {commitment}",
+    "day_opened.explain": (
+        "(Today's dice come from a secret seed with this hash. The seed is revealed when the "
+        "day closes, so anyone can check every throw.)"
+    ),
+    "day_closed.head": "━━ Day {day} closed ━━",
+    "day_closed.head_by": "━━ Day {day} closed (by {by}) ━━",
+    "day_closed.unfinished": "Unfinished turns score 0: {names}",
+    "day_closed.seed": "Seed revealed: {seed}",
+    "day_closed.verify": (
+        "Check that sha256(seed) is {commitment}, and every throw with `/greed verify day:{day}`."
+    ),
+    "unknown": "(no text for the reply {key})",
+}

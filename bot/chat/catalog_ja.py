@@ -1,0 +1,214 @@
+"""The Japanese texts of the bot's replies, in the words GR village players use."""
+
+from collections.abc import Mapping
+from typing import Final
+
+# Templates are filled with `str.format`: a value never goes through the template engine
+# itself, so a player name with braces in it is shown as typed.
+TEXTS: Final[Mapping[str, str]] = {
+    # -- dice, combinations and common words ----------------------------------------------------
+    "die": "【{face}】",
+    "dice_sep": "",
+    "face.$": "＄",
+    "face.G": "G",
+    "face.R": "R",
+    "face.Eg": "E🟩緑",
+    "face.Eb": "E⬛黒",
+    "face.D": "D",
+    "combo.six_of_a_kind": "シックスオブアカインド",
+    "combo.greed": "グリード",
+    "combo.diamond": "ダイヤモンド",
+    "combo.silver": "シルバー",
+    "combo.gold": "ゴールド",
+    "combo.ruby": "ルビー",
+    "combo.emerald": "エメラルド",
+    "combo.ebony": "エボニー",
+    "combo.single_d": "D",
+    "combo.single_g": "G",
+    "variant.official": "公式ルール",
+    "variant.house": "ハウスルール",
+    "variant.revised": "改定版ハウスルール",
+    "game.greed": "グリード",
+    "locale.ja": "日本語",
+    "locale.en": "英語",
+    "pts": "{n}点",
+    "take": "{label} {points}",
+    "sep": " ・ ",
+    "list_sep": "、",
+    "or_sep": " / ",
+    "who": "【{name}】",
+    "count": "`[[greed]]×{n}`",
+    "time": "{month}/{day}({weekday}) {hour}:{minute} ({zone})",
+    "weekdays": "月 火 水 木 金 土 日",
+    "rules_line": "ルール: {variant} ・ 1日{turns}ターン ・ TEは持ち点{threshold}以上",
+    # -- play ------------------------------------------------------------------------------------
+    "play.head": "{who}{turn}ターン目 {lap}周{throw}投目: {faces}",
+    "play.take": "取った役: {take}（前の出目から）",
+    "play.options": "取れる役: {options}",
+    "play.option": "{label} {points}→{next}個",
+    "play.points": "ターン得点 {turn_points} ・ 持ち点 {held} ・ 本日 {day} ・ 総合 {total}",
+    "play.day_points": "本日 {day} ・ 総合 {total}",
+    "next": "次: {moves}",
+    "te.allowed": "TE可（{take}を取ってターン計 {total}）",
+    "te.allowed_plain": "TE可（ターン計 {total}で終了）",
+    "te.below": "TE不可（持ち点{threshold}未満）",
+    "te.below_unknown": "TE不可（持ち点がまだ足りません）",
+    "te.forced": "TE不可（強制周回）",
+    "te.short": "TE",
+    "sweep.result": "総取り！ {take} → 強制{lap}周目へ",
+    "sweep.next": "次: {counts} のみ（強制周回なのでTEはできません）",
+    "greed_out.result": "グリードアウト！ {turn}ターン目は0点",
+    "greed_out.result_lost": "グリードアウト！ {turn}ターン目は0点（{lost}を失いました）",
+    "greed_out.day_lost": "{variant}なので、本日の持ち点 {day_lost} も失いました",
+    "turn_end.head": "{who}{turn}ターン目 ターンエンド！",
+    "turn_end.take": "取った役: {take}",
+    "turn_end.score": "{turn}ターン目の得点: {score}",
+    "turn_end.forced": (
+        "総取り {take}。{variant}では周回はターン最初の1投目だけなので、ここでターン終了"
+    ),
+    "turn_end.forced_short": "持ち点がTE条件に届かず、{turn}ターン目は0点（{lost}を失いました）",
+    "next_turn": "次: {turn}ターン目 {counts}",
+    "day_done": "本日の{turns}ターンはすべて終了しました",
+    # -- ignored and refused ---------------------------------------------------------------------
+    "double_post": (
+        "{who}前の結果が出る前に送信された {counts} は二重投稿として無視しました"
+        "（最初の投稿が有効です）。"
+    ),
+    "legal_moves": "今できること: {moves}",
+    "no_moves": "今振れるダイスはありません",
+    "illegal_count": "{who}今は{asked}個は振れません。何も振っていません。",
+    "turn_end_refused": "{who}今はTEできません。",
+    "turn_end_refused.nothing_thrown": "{who}このターンはまだ1投も振っていないので、TEできません。",
+    "turn_end_refused.forced_lap": (
+        "{who}総取りの後の強制周回なので、TEできません。6個で振ってください。"
+    ),
+    "turn_end_refused.below_threshold": (
+        "{who}持ち点 {held} がTE条件（{threshold}）に届かないので、TEできません。"
+    ),
+    "no_turns_left": (
+        "{who}本日の{turns}ターンはすべて振り終えました。次の日が始まったらまた振れます。"
+    ),
+    "day_closed.refused": "{who}この日はもう締め切られています。何も振っていません。",
+    "no_village": (
+        "{who}このチャンネルは村ではありません。モデレーターが `/village create` で村を作れます。"
+    ),
+    "village_exists": "{who}このチャンネルはすでに村です。",
+    "moderators_only": "{who}`/{command}` はモデレーター専用です。何も変更していません。",
+    "unknown_player": "{who}プレイヤー「{player}」が見つかりません。",
+    "missing_argument": "{who}`{command}` には `{argument}:` の指定が必要です。",
+    "bad_number": (
+        "{who}`{argument}:` には数字を指定してください（「{value}」は数字ではありません）。"
+    ),
+    "unknown_day": "{who}{day}d はありません。指定できるのは 1d〜{last}d です。",
+    "unknown_face": (
+        "{who}「{face}」は出目ではありません。出目は $ G R Eg Eb D で書きます"
+        "（Eg = 緑のE、Eb = 黒のE）。"
+    ),
+    "score_dice": "{who}ダイスは1〜6個で指定してください（{dice}個でした）。",
+    "rollback_target": (
+        "{who}{player} の本日の記録に {turn}ターン目 {lap}周{throw}投目 はありません。"
+        "何も変更していません。"
+    ),
+    "nothing_to_restore": (
+        "{who}{player} の直前の操作はロールバックではないので、元に戻せるものがありません。"
+    ),
+    "nothing_to_roll_back": "{who}{player} は本日まだ振っていないので、戻せる記録がありません。",
+    "reason_too_long": "{who}理由は{limit}文字以内で書いてください。",
+    "bad_setting": "{who}設定 {setting} に「{value}」は使えません。指定できる値: {allowed}",
+    "bad_setting.no_value": "{who}設定 {setting} を変更できません: {allowed}",
+    "unknown_setting": "{who}設定「{setting}」はありません。設定できる項目: {allowed}",
+    "unknown_command": "{who}`/{command}` というコマンドはありません。使えるもの: {known}",
+    "message_too_many_tags": (
+        "{who}`[[greed]]` タグが{tags}個あります。一度に振れるのは6個までです。何も振っていません。"
+    ),
+    "message_tags_and_turn_end": (
+        "{who}`[[greed]]` タグとTEが同じ発言に入っています。何も振っていません。"
+        "振るかTEか、どちらか一方だけを発言してください。"
+    ),
+    "message_too_long": "{who}発言が長すぎます（{limit}文字まで）。何も振っていません。",
+    "store_unavailable": (
+        "{who}記録用のデータベースにつながりません。何も振っておらず、点数も失われていません。"
+        "少し待ってからもう一度どうぞ。"
+    ),
+    # -- information -----------------------------------------------------------------------------
+    "village_created": (
+        "このチャンネルを{game}の村にしました。"
+        "`[[greed]]` を6個並べて発言すると参加して1ターン目が始まります。"
+    ),
+    "status.head": "【{player}】{day}dの状況",
+    "standing.pos": "{turn}ターン目 {lap}周{throw}投目: {faces}",
+    "standing.start": "{turn}ターン目（これから1投目）",
+    "standing.lap_start": "{turn}ターン目 {lap}周目（これから6個で1投目）",
+    "standing.turns": "消化 {played}/{turns}ターン",
+    "log.head": "【{player}】{day}dの記録",
+    "log.empty": "まだ1投も振っていません。",
+    "log.line": "T{turn} {lap}周{throw}投目 {faces}",
+    "log.then": " → ",
+    "log.lap": "総取り {lap}周目へ",
+    "log.greed_out": "グリードアウト",
+    "log.greed_out_day": "グリードアウト（本日の持ち点 {day_lost} も失効）",
+    "log.turn_end": "ターンエンド（ターン {score}）",
+    "log.turn_end_forced": "ターン終了（ターン {score}）",
+    "log.turn_end_forced_zero": "ターン終了 0点（持ち点不足で {lost} 失効）",
+    "log.unfinished": "未完了のまま締切（{lost} 失効）",
+    "log.day_closed": "締切",
+    "log.voided": "【無効】{line}（{by} が無効化 {at}・理由: {reason}）",
+    "score.head": "{faces} の得点",
+    "score.greed_out": "役がひとつもありません。グリードアウト（0点）です。",
+    "score.sweep": "総取り！ 全ダイスに役がつくので {take} を取り、6個で次の周へ（TE不可）",
+    "score.te": "TEするなら {take}（持ち点がTE条件を満たすとき）",
+    "rollback.pos": "{turn}ターン目 {lap}周{throw}投目",
+    "rolled_back": (
+        "{by} が {player} を {pos} の前まで戻しました（{count}投を無効化）。理由: {reason}"
+    ),
+    "restored": (
+        "{by} が {player} の直前のロールバックを取り消しました（{count}投を復元）。理由: {reason}"
+    ),
+    "settings.head": "村の設定（{day}d）",
+    "settings.schedule": (
+        "言語: {locale} ・ タイムゾーン: {timezone} ・ 更新時刻 {update} ・ 1日の長さ {period}"
+    ),
+    "settings.changed": "変更しました: {names}",
+    "settings.from_next": "{names}は{next_day}dから適用されます。",
+    "settings.now": "{names}はすぐに適用されます。",
+    "settings.diff_head": "{next_day}dからの変更:",
+    "settings.diff": "・{name}: {old} → {new}",
+    "setting.rules": "ルール",
+    "setting.turns": "ターン数",
+    "setting.threshold": "TE条件",
+    "setting.locale": "言語",
+    "setting.timezone": "タイムゾーン",
+    "setting.update": "更新時刻",
+    "setting.period": "1日の長さ",
+    "value.turns": "{n}ターン",
+    "value.period": "{n}時間",
+    "day_extended": "{day}dの締切を延長しました。新しい締切: {closes}",
+    "standings.head": "順位表（{days}dまで）",
+    "standings.rank": "順位",
+    "standings.player": "名前",
+    "standings.day": "{day}d",
+    "standings.total": "総合",
+    "standings.empty": "まだプレイヤーがいません。",
+    # -- memo and days ---------------------------------------------------------------------------
+    "memo.head": "【{player}】{day}d 得点メモ",
+    "memo.final": "最終得点: {points}",
+    "memo.overall": "総合得点: {points}",
+    "memo.day": "{day}d: {points}",
+    "memo.no_turns": "(未プレイ)",
+    "memo.wiped": "{score}(-{lost})",
+    "day_opened.head": "━━ {day}d 開始 ━━",
+    "day_opened.closes": "締切: {closes}",
+    "day_opened.commitment": "ダイスの封印 sha256: {commitment}",
+    "day_opened.explain": (
+        "（この日の出目は、このハッシュを持つ秘密のシードから決まります。"
+        "シードは締切時に公開するので、誰でも出目を検証できます）"
+    ),
+    "day_closed.head": "━━ {day}d 終了 ━━",
+    "day_closed.head_by": "━━ {day}d 終了（{by} が締切） ━━",
+    "day_closed.unfinished": "未完了のターンは0点: {names}",
+    "day_closed.seed": "シード公開: {seed}",
+    "day_closed.verify": (
+        "検証: sha256(シード) = {commitment}（`/greed verify day:{day}` で全出目を確認できます）"
+    ),
+    "unknown": "（この返信の文面が見つかりません: {key}）",
+}

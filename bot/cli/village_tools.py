@@ -1,0 +1,84 @@
+"""`greedbot console`, `replay`, `migrate` and `run`: the village on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.cli.main import CliError
+from bot.config import Settings
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from bot.console.replay import ReplayError, replay
+    from bot.console.session import Output
+
+    path = Path(args.file)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise CliError(f"cannot read {path}: {error}") from error
+
+    def show(number: int, line: str, outputs: list[Output]) -> None:
+        if args.json:
+            for output in outputs:
+                print(output.json_line())
+            return
+        if line.strip() and not line.lstrip().startswith("#"):
+            print(line)
+        for output in outputs:
+            print("  " + output.text.replace("\n", "\n  "))
+
+    try:
+        asyncio.run(replay(lines, show, args.db))
+    except ReplayError as error:
+        print(f"{path}:{error.line}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_console(args: argparse.Namespace) -> int:
+    from bot.console.interactive import interactive
+
+    url = args.db or Settings().database()
+    return asyncio.run(interactive(url))
+
+
+def run_migrate(args: argparse.Namespace) -> int:
+    from bot.storage.engine import make_engine
+    from bot.storage.migrate import migrate
+
+    url = args.db or Settings().database()
+
+    async def upgrade() -> None:
+        engine = make_engine(url)
+        try:
+            await migrate(engine)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(upgrade())
+    print(f"the database is up to date: {_safe(url)}")
+    return 0
+
+
+def run_bot(args: argparse.Namespace) -> int:
+    settings = Settings()
+    if settings.discord_token is None:
+        print("No DISCORD_TOKEN is set: starting the local console village.")
+        print("Type /help for help, /quit to leave.\n")
+        return run_console(argparse.Namespace(db=None))
+    print(
+        "DISCORD_TOKEN is set, but this version of greedbot has no Discord connection yet:\n"
+        "play in the console (unset DISCORD_TOKEN) or replay transcripts.",
+        file=sys.stderr,
+    )
+    return 1
+
+
+def _safe(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

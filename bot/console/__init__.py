@@ -1,0 +1,1 @@
+"""The terminal village and the replay command: the same code path as Discord, typed by hand."""

@@ -1,0 +1,72 @@
+"""`greedbot console`: play a village in the terminal on the embedded database."""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+
+from bot.console.replay import CONSOLE_VILLAGE
+from bot.console.scripted import ScriptedDice, ScriptError
+from bot.console.session import ConsoleVillage, Output, TranscriptError
+from bot.storage.engine import make_engine
+from bot.storage.migrate import migrate
+from bot.storage.store import SqlStore
+from bot.village.clock import ManualClock
+
+HELP = """\
+Type what a player would post in the village channel:
+  [[greed]][[greed]][[greed]][[greed]][[greed]][[greed]]   throw six dice
+  TE  (or ターンエンド, turn end, /greed end)               Turn End
+  /greed status · /greed log · /greed memo · /greed score faces:$ G R Eg Eb D
+  /village standings · /village config · /village day next · /village day extend
+Console lines:
+  /as NAME            speak as another player (a player joins by throwing)
+  NAME: TEXT          one message from NAME
+  @mods NAME, NAME    make players moderators
+  @dice D G $ R R Eb  script the faces of the next throw (then the dice are fair again)
+  @clock 2026-12-01T00:00+09:00   move the village clock (days close on time)
+  @lag SECONDS        answer each message this long after it was sent
+  /help · /quit"""
+
+
+def _speaker() -> str:
+    try:
+        return getpass.getuser() or "player"
+    except (KeyError, OSError):
+        return "player"
+
+
+async def interactive(database_url: str) -> int:
+    engine = make_engine(database_url)
+    try:
+        await migrate(engine)
+        village = ConsoleVillage(SqlStore(engine), ManualClock(), ScriptedDice(), CONSOLE_VILLAGE)
+        village.speaker = _speaker()
+        village.moderators.add(village.speaker.lower())
+        _show(await village.start())
+        print(f"You are {village.speaker} (a moderator). /help lists what you can type.")
+        while True:
+            try:
+                line = await asyncio.to_thread(input, f"{village.speaker}> ")
+            except EOFError:
+                print()
+                return 0
+            if line.strip() in ("/quit", "/exit"):
+                return 0
+            if line.strip() == "/help":
+                print(HELP)
+                continue
+            try:
+                _show(await village.line(line))
+            except (TranscriptError, ScriptError) as error:
+                print(f"  ! {error}")
+    except KeyboardInterrupt:
+        print()
+        return 130
+    finally:
+        await engine.dispose()
+
+
+def _show(outputs: list[Output]) -> None:
+    for output in outputs:
+        print("  " + output.text.replace("\n", "\n  "))

@@ -1,0 +1,187 @@
+"""Fair dice anyone can check: a committed seed per village day, faces derived by HMAC-SHA256."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from bot.engine.greed.faces import FACES, Face, format_faces
+
+SEED_BYTES = 32
+MAX_DICE = 6
+# 252 is the largest multiple of 6 that fits in a byte: bytes 252..255 are skipped so that every
+# face comes from exactly 42 byte values and no face is favoured.
+_UNBIASED_LIMIT = 252
+_PREFIX = "greed/v1"
+
+
+def new_seed() -> bytes:
+    """A fresh secret seed for one village day."""
+    return secrets.token_bytes(SEED_BYTES)
+
+
+def commitment(seed: bytes) -> str:
+    """What is published when the day opens: sha256 of the seed, in lowercase hex."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def throw_message(
+    village_id: int, day: int, player_id: int, throw_seq: int, message_id: int
+) -> bytes:
+    """The HMAC message that names one throw: `greed/v1|village|day|player|throw_seq|message`."""
+    return f"{_PREFIX}|{village_id}|{day}|{player_id}|{throw_seq}|{message_id}".encode()
+
+
+def throw_blocks(seed: bytes, msg: bytes) -> Iterator[bytes]:
+    """The HMAC-SHA256 blocks of one throw, computed lazily: block_0, block_1, …"""
+    yield hmac.digest(seed, msg, hashlib.sha256)
+    i = 1
+    while True:
+        yield hmac.digest(seed, msg + b"|" + str(i).encode(), hashlib.sha256)
+        i += 1
+
+
+def faces_from_bytes(blocks: Iterable[bytes], dice: int) -> tuple[Face, ...]:
+    """Read `dice` faces from the blocks in order: byte b < 252 is `FACES[b % 6]`, others skipped.
+
+    Blocks are pulled only while faces are still missing, so a lazy iterable never computes a
+    block it does not need. Raises ValueError if the blocks run out first.
+    """
+    if dice < 0:
+        raise ValueError(f"cannot read {dice} dice")
+    if dice == 0:
+        return ()
+    faces: list[Face] = []
+    for block in blocks:
+        for b in block:
+            if b < _UNBIASED_LIMIT:
+                faces.append(FACES[b % 6])
+                if len(faces) == dice:
+                    return tuple(faces)
+    raise ValueError(f"the blocks gave only {len(faces)} of {dice} faces")
+
+
+def derive_faces(
+    seed: bytes,
+    village_id: int,
+    day: int,
+    player_id: int,
+    throw_seq: int,
+    message_id: int,
+    dice: int,
+) -> tuple[Face, ...]:
+    """The faces of one throw of `dice` dice, as fixed by the day's seed."""
+    if not 1 <= dice <= MAX_DICE:
+        raise ValueError(f"a throw has 1 to {MAX_DICE} dice, not {dice}")
+    if throw_seq < 1:
+        raise ValueError(f"throw_seq starts at 1, not {throw_seq}")
+    msg = throw_message(village_id, day, player_id, throw_seq, message_id)
+    return faces_from_bytes(throw_blocks(seed, msg), dice)
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowRecord:
+    """One throw as the day's export records it."""
+
+    player_id: int
+    throw_seq: int
+    message_id: int
+    faces: tuple[Face, ...]
+    voided: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One thing about a day that does not check out.
+
+    `what` is one of "seed", "commitment", "faces", "throw_seq", "duplicate", "gap"; `detail`
+    says it in words.
+    """
+
+    what: str
+    detail: str
+
+
+def verify_day(
+    village_id: int,
+    day: int,
+    commitment_hex: str,
+    seed: bytes | None,
+    throws: Sequence[ThrowRecord],
+) -> list[Mismatch]:
+    """Check a closed day: the seed against its commitment, every throw against the seed, and
+    that no throw was hidden or numbered twice. An empty list means everything holds.
+    """
+    problems: list[Mismatch] = []
+    if seed is None:
+        problems.append(Mismatch("seed", "seed not revealed"))
+    else:
+        actual = commitment(seed)
+        # Hex is case-insensitive; someone pasting the commitment back may change its case.
+        if actual != commitment_hex.strip().lower():
+            problems.append(
+                Mismatch(
+                    "commitment",
+                    f"sha256 of the revealed seed is {actual}, "
+                    f"but the commitment posted was {commitment_hex}",
+                )
+            )
+    seqs: defaultdict[int, list[int]] = defaultdict(list)
+    for throw in throws:
+        where = f"player {throw.player_id} throw {throw.throw_seq} (message {throw.message_id})"
+        seqs[throw.player_id].append(throw.throw_seq)
+        if throw.throw_seq < 1:
+            problems.append(Mismatch("throw_seq", f"{where}: throw_seq starts at 1"))
+            continue
+        if not 1 <= len(throw.faces) <= MAX_DICE:
+            problems.append(
+                Mismatch("faces", f"{where}: {len(throw.faces)} faces recorded, 1 to 6 allowed")
+            )
+            continue
+        if seed is None:
+            continue  # nothing to derive from; the seed mismatch above already says so
+        expected = derive_faces(
+            seed,
+            village_id,
+            day,
+            throw.player_id,
+            throw.throw_seq,
+            throw.message_id,
+            len(throw.faces),
+        )
+        if expected != tuple(throw.faces):
+            problems.append(
+                Mismatch(
+                    "faces",
+                    f"{where}: the seed gives {format_faces(expected)}, "
+                    f"recorded {format_faces(throw.faces)}",
+                )
+            )
+    for player_id in sorted(seqs):
+        uses = Counter(seqs[player_id])
+        for n in sorted(uses):
+            if uses[n] > 1:
+                problems.append(
+                    Mismatch(
+                        "duplicate",
+                        f"player {player_id} throw {n} is recorded {uses[n]} times; "
+                        "a throw number is never reused",
+                    )
+                )
+        # Every throw, voided ones included, takes the next number: a missing number is a throw
+        # that was made and left out of the record.
+        last = max(uses)
+        missing = [n for n in range(1, last + 1) if n not in uses]
+        if missing:
+            listed = ", ".join(str(n) for n in missing)
+            problems.append(
+                Mismatch(
+                    "gap",
+                    f"player {player_id} has no record of throw {listed} (numbers run to {last})",
+                )
+            )
+    return problems

@@ -1,0 +1,1 @@
+"""SQLAlchemy 2 async storage: tables, the append-only event store, score projections."""

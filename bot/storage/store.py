@@ -1,0 +1,527 @@
+"""The village store on SQLAlchemy 2 async: SQLite (aiosqlite) and PostgreSQL (asyncpg)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from bot.storage import tables as t
+from bot.village.ports import DuplicateMessage, StoreError, VersionConflict, VillageExists
+from bot.village.records import (
+    VILLAGE_STREAM,
+    DayClosing,
+    DayRecord,
+    MessageRecord,
+    NewEvent,
+    PlayerDayRecord,
+    PlayerRecord,
+    StoredEvent,
+    StreamAppend,
+    VillageRecord,
+)
+from bot.village.settings import VillageSettings
+
+# Errors that mean "the database cannot be used right now", as opposed to a bug.
+_UNAVAILABLE = (OperationalError, InterfaceError, OSError, asyncio.TimeoutError)
+VILLAGE_APPEND_ATTEMPTS = 5
+
+
+class SqlStore:
+    """`bot.village.ports.Store` on a SQLAlchemy async engine. One method, one transaction."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[AsyncSession]:
+        try:
+            async with self._sessions() as session, session.begin():
+                yield session
+        except IntegrityError:
+            raise
+        except _UNAVAILABLE as error:
+            raise StoreError(str(error)) from error
+        except DBAPIError as error:
+            if error.connection_invalidated:
+                raise StoreError(str(error)) from error
+            raise
+
+    # -- villages and days ---------------------------------------------------------------
+
+    async def get_village(self, village_id: int) -> VillageRecord | None:
+        async with self._transaction() as session:
+            row = await session.get(t.Village, village_id)
+            return None if row is None else _village(row)
+
+    async def create_village(
+        self, village: VillageRecord, day: DayRecord, events: Sequence[NewEvent]
+    ) -> None:
+        try:
+            async with self._transaction() as session:
+                session.add(
+                    t.Village(
+                        village_id=village.village_id,
+                        guild_id=village.guild_id,
+                        game=village.game,
+                        settings=village.settings.model_dump(mode="json"),
+                        day=village.day,
+                        created_at=village.created_at,
+                    )
+                )
+                await session.flush()
+                session.add(_day_row(day))
+                for version, event in enumerate(events, start=1):
+                    session.add(
+                        _event_row(
+                            village.village_id,
+                            day.day,
+                            VILLAGE_STREAM,
+                            version,
+                            village.game,
+                            event,
+                            village.created_at,
+                        )
+                    )
+        except IntegrityError:
+            raise VillageExists(village.village_id) from None
+
+    async def update_settings(
+        self, village_id: int, settings: VillageSettings, event: NewEvent
+    ) -> None:
+        await self._with_village_event(
+            village_id,
+            event,
+            update(t.Village)
+            .where(t.Village.village_id == village_id)
+            .values(settings=settings.model_dump(mode="json")),
+        )
+
+    async def get_day(self, village_id: int, day: int) -> DayRecord | None:
+        async with self._transaction() as session:
+            row = await session.get(t.VillageDay, (village_id, day))
+            return None if row is None else _day(row)
+
+    async def extend_day(
+        self, village_id: int, day: int, closes_at: dt.datetime, event: NewEvent
+    ) -> bool:
+        return await self._with_village_event(
+            village_id,
+            event,
+            update(t.VillageDay)
+            .where(
+                t.VillageDay.village_id == village_id,
+                t.VillageDay.day == day,
+                t.VillageDay.closed_at.is_(None),
+            )
+            .values(closes_at=closes_at),
+            day=day,
+        )
+
+    async def close_day(self, closing: DayClosing) -> bool:
+        try:
+            async with self._transaction() as session:
+                # Only one writer may close a day: the guarded update is the lock.
+                result = await session.execute(
+                    update(t.VillageDay)
+                    .where(
+                        t.VillageDay.village_id == closing.village_id,
+                        t.VillageDay.day == closing.day,
+                        t.VillageDay.closed_at.is_(None),
+                    )
+                    .values(closed_at=closing.closed_at)
+                )
+                if _rowcount(result) == 0:
+                    return False
+                village = await session.get(t.Village, closing.village_id)
+                assert village is not None
+                for stream in closing.streams:
+                    await self._append_stream(
+                        session,
+                        stream,
+                        closing.village_id,
+                        closing.day,
+                        village.game,
+                        closing.closed_at,
+                    )
+                version = await _next_version(session, closing.village_id, closing.day)
+                session.add(
+                    _event_row(
+                        closing.village_id,
+                        closing.day,
+                        VILLAGE_STREAM,
+                        version,
+                        village.game,
+                        closing.closed_event,
+                        closing.closed_at,
+                    )
+                )
+                session.add(_day_row(closing.next_day))
+                # The next day's opening is the first event of its own village stream.
+                session.add(
+                    _event_row(
+                        closing.village_id,
+                        closing.next_day.day,
+                        VILLAGE_STREAM,
+                        1,
+                        village.game,
+                        closing.opened_event,
+                        closing.closed_at,
+                    )
+                )
+                village.day = closing.next_day.day
+                await session.flush()
+            return True
+        except IntegrityError:
+            raise VersionConflict(closing.village_id) from None
+
+    async def due_villages(self, now: dt.datetime) -> list[int]:
+        async with self._transaction() as session:
+            rows = await session.scalars(
+                select(t.VillageDay.village_id)
+                .where(t.VillageDay.closed_at.is_(None), t.VillageDay.closes_at <= now)
+                .order_by(t.VillageDay.closes_at)
+            )
+            return list(dict.fromkeys(rows))
+
+    # -- players -------------------------------------------------------------------------
+
+    async def get_player(self, village_id: int, player_id: int) -> PlayerRecord | None:
+        async with self._transaction() as session:
+            row = await session.get(t.Player, (village_id, player_id))
+            return None if row is None else _player(row)
+
+    async def find_player(self, village_id: int, name: str) -> PlayerRecord | None:
+        async with self._transaction() as session:
+            row = await session.scalar(
+                select(t.Player)
+                .where(t.Player.village_id == village_id, func.lower(t.Player.name) == name.lower())
+                .order_by(t.Player.joined_at)
+                .limit(1)
+            )
+            return None if row is None else _player(row)
+
+    async def players(self, village_id: int) -> list[PlayerRecord]:
+        async with self._transaction() as session:
+            rows = await session.scalars(
+                select(t.Player)
+                .where(t.Player.village_id == village_id)
+                .order_by(t.Player.joined_at, t.Player.player_id)
+            )
+            return [_player(row) for row in rows]
+
+    async def add_player(self, player: PlayerRecord) -> None:
+        async with self._transaction() as session:
+            await _upsert_player(session, player)
+
+    # -- streams -------------------------------------------------------------------------
+
+    async def load_stream(self, village_id: int, day: int, player_id: int) -> list[StoredEvent]:
+        async with self._transaction() as session:
+            rows = await session.scalars(
+                select(t.Event)
+                .where(
+                    t.Event.village_id == village_id,
+                    t.Event.day == day,
+                    t.Event.player_id == player_id,
+                )
+                .order_by(t.Event.version)
+            )
+            return [_event(row) for row in rows]
+
+    async def day_events(self, village_id: int, day: int) -> list[StoredEvent]:
+        async with self._transaction() as session:
+            rows = await session.scalars(
+                select(t.Event)
+                .where(t.Event.village_id == village_id, t.Event.day == day)
+                .order_by(t.Event.event_id)
+            )
+            return [_event(row) for row in rows]
+
+    async def append(self, append: StreamAppend, day: int, message: MessageRecord | None) -> None:
+        try:
+            async with self._transaction() as session:
+                village = await session.get(t.Village, append.projection.village_id)
+                if village is None:
+                    raise StoreError(f"no village {append.projection.village_id}")
+                if message is not None:
+                    session.add(_message_row(message))
+                    try:
+                        await session.flush()
+                    except IntegrityError:
+                        raise DuplicateMessage(message.message_id) from None
+                recorded_at = message.received_at if message else _now()
+                await self._append_stream(
+                    session, append, village.village_id, day, village.game, recorded_at
+                )
+        except IntegrityError:
+            raise VersionConflict(append.player_id) from None
+
+    async def _append_stream(
+        self,
+        session: AsyncSession,
+        append: StreamAppend,
+        village_id: int,
+        day: int,
+        game: str,
+        recorded_at: dt.datetime,
+    ) -> None:
+        if append.player is not None:
+            await _upsert_player(session, append.player)
+        for offset, event in enumerate(append.events, start=1):
+            session.add(
+                _event_row(
+                    village_id,
+                    day,
+                    append.player_id,
+                    append.expected_version + offset,
+                    game,
+                    event,
+                    recorded_at,
+                )
+            )
+        # The unique stream version fails this flush if another writer got there first.
+        await session.flush()
+        await session.merge(_projection_row(append.projection))
+
+    async def append_village_event(self, village_id: int, day: int, event: NewEvent) -> None:
+        await self._with_village_event(village_id, event, None, day=day)
+
+    async def _with_village_event(
+        self, village_id: int, event: NewEvent, statement: Any, day: int | None = None
+    ) -> bool:
+        """Run `statement` (if any) and append `event` to the village stream, atomically."""
+        for _ in range(VILLAGE_APPEND_ATTEMPTS):
+            try:
+                async with self._transaction() as session:
+                    village = await session.get(t.Village, village_id)
+                    if village is None:
+                        raise StoreError(f"no village {village_id}")
+                    if statement is not None:
+                        result = await session.execute(statement)
+                        if _rowcount(result) == 0:
+                            return False
+                    on_day = village.day if day is None else day
+                    version = await _next_version(session, village_id, on_day)
+                    session.add(
+                        _event_row(
+                            village_id, on_day, VILLAGE_STREAM, version, village.game, event, _now()
+                        )
+                    )
+                return True
+            except IntegrityError:
+                continue  # another village event took the version: take the next one
+        raise StoreError("the village stream kept changing; try again")
+
+    # -- messages and scores -------------------------------------------------------------
+
+    async def record_message(self, message: MessageRecord) -> bool:
+        try:
+            async with self._transaction() as session:
+                session.add(_message_row(message))
+            return True
+        except IntegrityError:
+            return False
+
+    async def get_message(self, village_id: int, message_id: int) -> MessageRecord | None:
+        async with self._transaction() as session:
+            row = await session.get(t.Message, (village_id, message_id))
+            if row is None:
+                return None
+            return MessageRecord(
+                row.village_id,
+                row.message_id,
+                row.player_id,
+                row.sent_at,
+                row.received_at,
+                row.outcome,
+            )
+
+    async def last_message_id(self, village_id: int) -> int:
+        """The highest message id the village has seen (the console numbers on from it)."""
+        async with self._transaction() as session:
+            messages = await session.scalar(
+                select(func.max(t.Message.message_id)).where(t.Message.village_id == village_id)
+            )
+            events = await session.scalar(
+                select(func.max(t.Event.message_id)).where(t.Event.village_id == village_id)
+            )
+            return max(int(messages or 0), int(events or 0))
+
+    async def get_player_day(
+        self, village_id: int, day: int, player_id: int
+    ) -> PlayerDayRecord | None:
+        async with self._transaction() as session:
+            row = await session.get(t.PlayerDay, (village_id, day, player_id))
+            return None if row is None else _projection(row)
+
+    async def player_days(
+        self, village_id: int, player_id: int | None = None
+    ) -> list[PlayerDayRecord]:
+        query = select(t.PlayerDay).where(t.PlayerDay.village_id == village_id)
+        if player_id is not None:
+            query = query.where(t.PlayerDay.player_id == player_id)
+        async with self._transaction() as session:
+            rows = await session.scalars(query.order_by(t.PlayerDay.day, t.PlayerDay.player_id))
+            return [_projection(row) for row in rows]
+
+
+# -- rows and records ------------------------------------------------------------------------
+
+
+def _rowcount(result: Any) -> int:
+    return int(getattr(result, "rowcount", 0))
+
+
+async def _next_version(session: AsyncSession, village_id: int, day: int) -> int:
+    current = await session.scalar(
+        select(func.max(t.Event.version)).where(
+            t.Event.village_id == village_id,
+            t.Event.day == day,
+            t.Event.player_id == VILLAGE_STREAM,
+        )
+    )
+    return int(current or 0) + 1
+
+
+async def _upsert_player(session: AsyncSession, player: PlayerRecord) -> None:
+    values = {
+        "village_id": player.village_id,
+        "player_id": player.player_id,
+        "name": player.name,
+        "joined_at": player.joined_at,
+    }
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = insert(t.Player).values(**values)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=["village_id", "player_id"], set_={"name": statement.excluded.name}
+        )
+    )
+
+
+def _village(row: t.Village) -> VillageRecord:
+    return VillageRecord(
+        village_id=row.village_id,
+        game=row.game,
+        settings=VillageSettings.model_validate(row.settings),
+        day=row.day,
+        created_at=row.created_at,
+        guild_id=row.guild_id,
+    )
+
+
+def _day_row(day: DayRecord) -> t.VillageDay:
+    return t.VillageDay(
+        village_id=day.village_id,
+        day=day.day,
+        settings=day.settings.model_dump(mode="json"),
+        opened_at=day.opened_at,
+        closes_at=day.closes_at,
+        closed_at=day.closed_at,
+        seed=day.seed,
+        commitment=day.commitment,
+    )
+
+
+def _day(row: t.VillageDay) -> DayRecord:
+    return DayRecord(
+        village_id=row.village_id,
+        day=row.day,
+        settings=VillageSettings.model_validate(row.settings),
+        opened_at=row.opened_at,
+        closes_at=row.closes_at,
+        seed=bytes(row.seed),
+        commitment=row.commitment,
+        closed_at=row.closed_at,
+    )
+
+
+def _player(row: t.Player) -> PlayerRecord:
+    return PlayerRecord(row.village_id, row.player_id, row.name, row.joined_at)
+
+
+def _event_row(
+    village_id: int,
+    day: int,
+    player_id: int,
+    version: int,
+    game: str,
+    event: NewEvent,
+    recorded_at: dt.datetime,
+) -> t.Event:
+    return t.Event(
+        village_id=village_id,
+        day=day,
+        player_id=player_id,
+        version=version,
+        game=game,
+        type=event.type,
+        data=dict(event.data),
+        message_id=event.message_id,
+        recorded_at=event.at or recorded_at,
+    )
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _event(row: t.Event) -> StoredEvent:
+    return StoredEvent(
+        village_id=row.village_id,
+        day=row.day,
+        player_id=row.player_id,
+        version=row.version,
+        game=row.game,
+        type=row.type,
+        data=dict(row.data),
+        message_id=row.message_id,
+        recorded_at=row.recorded_at,
+    )
+
+
+def _message_row(message: MessageRecord) -> t.Message:
+    return t.Message(
+        village_id=message.village_id,
+        message_id=message.message_id,
+        player_id=message.player_id,
+        sent_at=message.sent_at,
+        received_at=message.received_at,
+        outcome=message.outcome,
+    )
+
+
+def _projection_row(p: PlayerDayRecord) -> t.PlayerDay:
+    return t.PlayerDay(
+        village_id=p.village_id,
+        day=p.day,
+        player_id=p.player_id,
+        version=p.version,
+        points=p.points,
+        turns=[dict(turn) for turn in p.turns],
+        finished=p.finished,
+        ended_message_id=p.ended_message_id,
+    )
+
+
+def _projection(row: t.PlayerDay) -> PlayerDayRecord:
+    return PlayerDayRecord(
+        village_id=row.village_id,
+        day=row.day,
+        player_id=row.player_id,
+        version=row.version,
+        points=row.points,
+        turns=tuple(dict(turn) for turn in row.turns),
+        finished=row.finished,
+        ended_message_id=row.ended_message_id,
+    )

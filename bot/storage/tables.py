@@ -1,0 +1,152 @@
+"""The schema. Alembic migrations own it; this module mirrors it for queries and checks."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# SQLite keeps 64-bit integers in INTEGER, and only an INTEGER PRIMARY KEY autoincrements.
+Id = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class UtcDateTime(TypeDecorator[dt.datetime]):
+    """Aware UTC datetimes on every database (SQLite has no time zone type)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Dialect) -> Any:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime: the village stores aware UTC times only")
+        value = value.astimezone(dt.UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        assert isinstance(value, dt.datetime)
+        return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Village(Base):
+    __tablename__ = "village"
+
+    village_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    game: Mapped[str] = mapped_column(String(32))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    day: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+
+
+class VillageDay(Base):
+    __tablename__ = "village_day"
+    __table_args__ = (
+        ForeignKeyConstraint(["village_id"], ["village.village_id"]),
+        Index("ix_village_day_open", "closed_at", "closes_at"),
+    )
+
+    village_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    day: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    opened_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+    closes_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+    closed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    seed: Mapped[bytes] = mapped_column(LargeBinary(32))
+    commitment: Mapped[str] = mapped_column(String(64))
+
+
+class Player(Base):
+    __tablename__ = "player"
+    __table_args__ = (ForeignKeyConstraint(["village_id"], ["village.village_id"]),)
+
+    village_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    player_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(100))
+    joined_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+
+
+class Event(Base):
+    """The append-only event table: rows are inserted, never updated or deleted (a trigger
+    refuses both). `(village_id, day, player_id, version)` is a stream's optimistic lock."""
+
+    __tablename__ = "event"
+    __table_args__ = (
+        UniqueConstraint("village_id", "day", "player_id", "version"),
+        ForeignKeyConstraint(["village_id"], ["village.village_id"]),
+        Index("ix_event_village_id_day", "village_id", "day"),
+    )
+
+    event_id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    village_id: Mapped[int] = mapped_column(BigInteger)
+    day: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(BigInteger)
+    version: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(32))
+    type: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    recorded_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+
+
+class Message(Base):
+    """Messages processed, keyed by the chat platform's id: each is handled at most once."""
+
+    __tablename__ = "message"
+    __table_args__ = (ForeignKeyConstraint(["village_id"], ["village.village_id"]),)
+
+    village_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    message_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    player_id: Mapped[int] = mapped_column(BigInteger)
+    sent_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+    received_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+    outcome: Mapped[str] = mapped_column(String(32))
+
+
+class PlayerDay(Base):
+    """Score projection of a player's day, written in the transaction of its events."""
+
+    __tablename__ = "player_day"
+    __table_args__ = (ForeignKeyConstraint(["village_id"], ["village.village_id"]),)
+
+    village_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    day: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    version: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer)
+    turns: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(Boolean)
+    ended_message_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+metadata = Base.metadata

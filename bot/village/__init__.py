@@ -1,0 +1,1 @@
+"""The village application: villages, days and players; a message in, events and replies out."""

@@ -1,0 +1,372 @@
+"""Villages and their days: creating a village, closing and opening days, extending, settings."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from bot.fairness.dice import commitment, new_seed
+from bot.village.core import Author, Core, Refusal
+from bot.village.memo import memo_reply, standings_params
+from bot.village.ports import StoreError, VersionConflict, VillageExists
+from bot.village.records import (
+    VILLAGE_STREAM,
+    DayClosing,
+    DayRecord,
+    NewEvent,
+    PlayerDayRecord,
+    StreamAppend,
+    VillageRecord,
+)
+from bot.village.replies import Reply, ReplyKind
+from bot.village.settings import VillageSettings, extended, next_close
+
+MAX_ATTEMPTS = 8
+SCHEDULED = "scheduled"
+ADVANCED = "advanced"
+
+
+def open_day(village_id: int, number: int, settings: VillageSettings, at: dt.datetime) -> DayRecord:
+    seed = new_seed()
+    return DayRecord(
+        village_id=village_id,
+        day=number,
+        settings=settings,
+        opened_at=at,
+        closes_at=next_close(at, settings),
+        seed=seed,
+        commitment=commitment(seed),
+    )
+
+
+def day_opened_reply(day: DayRecord) -> Reply:
+    return Reply(
+        ReplyKind.DAY_OPENED,
+        "day_opened",
+        {
+            "day": day.day,
+            "closes_at": day.closes_at.isoformat(),
+            "timezone": day.settings.timezone,
+            "commitment": day.commitment,
+            "rules": dict(day.settings.rules),
+        },
+    )
+
+
+async def create_village(
+    core: Core,
+    village_id: int,
+    game: str,
+    by: Author,
+    guild_id: int | None = None,
+    settings: VillageSettings | None = None,
+) -> list[Reply]:
+    if not by.is_moderator:
+        raise Refusal("moderators_only", command="village create")
+    if await core.store.get_village(village_id) is not None:
+        raise Refusal("village_exists")
+    now = core.clock.now()
+    settings = settings or VillageSettings(rules=core.games[game].default_rules())
+    village = VillageRecord(village_id, game, settings, 1, now, guild_id)
+    day = open_day(village_id, 1, settings, now)
+    event = NewEvent("VillageCreated", {"by": by.player_id, "by_name": by.name, "game": game})
+    try:
+        await core.store.create_village(village, day, [event, _opened_event(day)])
+    except VillageExists:
+        raise Refusal("village_exists") from None
+    return [
+        Reply(ReplyKind.INFO, "village_created", {"game": game}),
+        day_opened_reply(day),
+    ]
+
+
+def _opened_event(day: DayRecord) -> NewEvent:
+    return NewEvent(
+        "DayOpened",
+        {
+            "day": day.day,
+            "closes_at": day.closes_at.isoformat(),
+            "commitment": day.commitment,
+            "settings": day.settings.model_dump(mode="json"),
+        },
+    )
+
+
+async def catch_up(core: Core, village: VillageRecord) -> tuple[VillageRecord, list[Reply]]:
+    """Close every day whose time has come (several, if the bot was away)."""
+    replies: list[Reply] = []
+    now = core.clock.now()
+    while True:
+        day = await core.current_day(village)
+        if not day.is_open or day.closes_at > now:
+            return village, replies
+        replies += await close_day(core, village, day, SCHEDULED, None, day.closes_at)
+        fresh = await core.store.get_village(village.village_id)
+        assert fresh is not None
+        village = fresh
+
+
+async def advance(core: Core, village: VillageRecord, by: Author) -> list[Reply]:
+    if not by.is_moderator:
+        raise Refusal("moderators_only", command="village day next")
+    day = await core.current_day(village)
+    return await close_day(core, village, day, ADVANCED, by, core.clock.now())
+
+
+async def extend(core: Core, village: VillageRecord, by: Author) -> list[Reply]:
+    if not by.is_moderator:
+        raise Refusal("moderators_only", command="village day extend")
+    day = await core.current_day(village)
+    closes_at = extended(day.closes_at, day.settings)
+    event = NewEvent(
+        "DayExtended",
+        {
+            "day": day.day,
+            "closes_at": closes_at.isoformat(),
+            "by": by.player_id,
+            "by_name": by.name,
+        },
+        at=core.clock.now(),
+    )
+    if not await core.store.extend_day(village.village_id, day.day, closes_at, event):
+        raise Refusal("day_closed")
+    return [
+        Reply(
+            ReplyKind.INFO,
+            "day_extended",
+            {"day": day.day, "closes_at": closes_at.isoformat(), "timezone": day.settings.timezone},
+        )
+    ]
+
+
+async def close_day(
+    core: Core,
+    village: VillageRecord,
+    day: DayRecord,
+    reason: str,
+    by: Author | None,
+    next_opens_at: dt.datetime,
+) -> list[Reply]:
+    """Close `day`: unfinished turns score 0, memos and standings are posted, the next opens."""
+    game = core.game(village)
+    for _ in range(MAX_ATTEMPTS):
+        closed_at = core.clock.now()
+        players = await core.store.players(village.village_id)
+        streams: list[StreamAppend] = []
+        unfinished: list[str] = []
+        for player in players:
+            view = await core.view(village, day, player.player_id)
+            if view.version == 0:
+                continue  # did not play today: nothing to close
+            events = game.close(view.state)
+            after = view.state
+            for event in events:
+                after = game.evolve(after, event)
+            summary = game.summary(after)
+            if len(summary.turns) > len(game.summary(view.state).turns):
+                unfinished.append(player.name)
+            previous = await core.store.get_player_day(
+                village.village_id, day.day, player.player_id
+            )
+            ended = previous.ended_message_id if previous else None
+            streams.append(
+                StreamAppend(
+                    player_id=player.player_id,
+                    expected_version=view.version,
+                    events=tuple(NewEvent(e.type, dict(e.data)) for e in events),
+                    projection=PlayerDayRecord(
+                        village_id=village.village_id,
+                        day=day.day,
+                        player_id=player.player_id,
+                        version=view.version + len(events),
+                        points=summary.points,
+                        turns=summary.turns,
+                        finished=True,
+                        ended_message_id=ended or _last_message(view),
+                    ),
+                )
+            )
+        following = open_day(village.village_id, day.day + 1, village.settings, next_opens_at)
+        closed_event = NewEvent(
+            "DayClosed",
+            {
+                "day": day.day,
+                "reason": reason,
+                "by": by.player_id if by else None,
+                "by_name": by.name if by else None,
+                "seed": day.seed.hex(),
+                "unfinished": unfinished,
+            },
+        )
+        closing = DayClosing(
+            village_id=village.village_id,
+            day=day.day,
+            closed_at=closed_at,
+            streams=tuple(streams),
+            closed_event=closed_event,
+            next_day=following,
+            opened_event=_opened_event(following),
+        )
+        try:
+            if not await core.store.close_day(closing):
+                return []  # another process closed it first and posts the closing
+        except VersionConflict:
+            continue
+        return await _closing_replies(core, village, day, reason, by, unfinished, following)
+    raise StoreError("the day kept changing while closing; try again")
+
+
+def _last_message(view: Any) -> int | None:
+    steps = view.live_steps
+    return steps[-1].message_id if steps else None
+
+
+async def _closing_replies(
+    core: Core,
+    village: VillageRecord,
+    day: DayRecord,
+    reason: str,
+    by: Author | None,
+    unfinished: list[str],
+    following: DayRecord,
+) -> list[Reply]:
+    replies = [
+        Reply(
+            ReplyKind.DAY_CLOSED,
+            "day_closed",
+            {
+                "day": day.day,
+                "reason": reason,
+                "by": by.name if by else None,
+                "unfinished": unfinished,
+                "seed": day.seed.hex(),
+                "commitment": day.commitment,
+            },
+        )
+    ]
+    for player in await core.store.players(village.village_id):
+        replies.append(await memo_reply(core, village, player, day.day))
+    replies.append(
+        Reply(ReplyKind.INFO, "standings", await standings_params(core, village, day.day))
+    )
+    replies.append(day_opened_reply(following))
+    return replies
+
+
+async def configure(
+    core: Core, village: VillageRecord, by: Author, args: dict[str, str]
+) -> list[Reply]:
+    """Show the settings, or change them: play and schedule from the next day, language now."""
+    if not args:
+        return [_settings_reply(core, village, await core.current_day(village), changed=[])]
+    if not by.is_moderator:
+        raise Refusal("moderators_only", command="village config")
+    game = core.game(village)
+    rules = dict(village.settings.rules)
+    updates: dict[str, Any] = {}
+    for key, value in args.items():
+        if key in game.config_keys:
+            try:
+                rules = game.configure(rules, key, value)
+            except ValueError as error:
+                raise Refusal("bad_setting", setting=key, value=value, allowed=str(error)) from None
+        elif key in _VILLAGE_KEYS:
+            updates[_VILLAGE_KEYS[key]] = value.strip()
+        else:
+            known = ", ".join((*game.config_keys, *_VILLAGE_KEYS))
+            raise Refusal("unknown_setting", setting=key, allowed=known)
+    try:
+        settings = VillageSettings.model_validate(
+            {**village.settings.model_dump(), **updates, "rules": rules}
+        )
+    except ValueError as error:
+        raise Refusal(
+            "bad_setting", setting=", ".join(args), value="", allowed=_first_error(error)
+        ) from None
+    event = NewEvent(
+        "SettingsChanged",
+        {
+            "by": by.player_id,
+            "by_name": by.name,
+            "changes": dict(args),
+            "settings": settings.model_dump(mode="json"),
+        },
+        at=core.clock.now(),
+    )
+    await core.store.update_settings(village.village_id, settings, event)
+    changed = list(args)
+    fresh = VillageRecord(
+        village.village_id,
+        village.game,
+        settings,
+        village.day,
+        village.created_at,
+        village.guild_id,
+    )
+    return [_settings_reply(core, fresh, await core.current_day(village), changed)]
+
+
+_VILLAGE_KEYS = {
+    "locale": "locale",
+    "timezone": "timezone",
+    "update": "update_time",
+    "period": "period_hours",
+}
+
+
+def _first_error(error: ValueError) -> str:
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        details = errors()
+        if details:
+            return str(details[0].get("msg", error))
+    return str(error)
+
+
+def _settings_reply(
+    core: Core, village: VillageRecord, day: DayRecord, changed: list[str]
+) -> Reply:
+    def shown(settings: VillageSettings) -> dict[str, Any]:
+        return {
+            **settings.rules,
+            "locale": settings.locale,
+            "timezone": settings.timezone,
+            "update": settings.update_time.strftime("%H:%M"),
+            "period": settings.period_hours,
+        }
+
+    return Reply(
+        ReplyKind.INFO,
+        "settings",
+        {
+            "day": day.day,
+            "current": shown(day.settings),
+            "next": shown(village.settings),
+            "changed": changed,
+        },
+    )
+
+
+async def tick(core: Core) -> dict[int, list[Reply]]:
+    """Close the days that are due in every village; the replies to post, by village."""
+    posts: dict[int, list[Reply]] = {}
+    for village_id in await core.store.due_villages(core.clock.now()):
+        village = await core.store.get_village(village_id)
+        if village is None:
+            continue
+        _, replies = await catch_up(core, village)
+        if replies:
+            posts[village_id] = replies
+    return posts
+
+
+__all__ = [
+    "VILLAGE_STREAM",
+    "advance",
+    "catch_up",
+    "close_day",
+    "configure",
+    "create_village",
+    "extend",
+    "tick",
+]

@@ -1,0 +1,90 @@
+"""The seam between the village and a game: what the village service asks of any dice game.
+
+The village keeps days, players, streams, messages, rollback and scores the same way for
+every game; a game brings its rules engine and says what a move means. Greed is the first;
+Ducks in a Bucket, Regidice and Gleek plug in here without new tables or a second service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.engine.greed.faces import Face
+
+
+class GameRuleError(Exception):
+    """A move the game's rules refuse. `key` and `params` say why, in any language."""
+
+    def __init__(self, key: str, message: str, params: Mapping[str, Any]) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = dict(params)
+
+
+class ConfigError(ValueError):
+    """A setting value the game does not accept."""
+
+    def __init__(self, key: str, value: str, allowed: str) -> None:
+        super().__init__(f"{key}: {value!r} is not allowed ({allowed})")
+        self.key = key
+        self.value = value
+        self.allowed = allowed
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    """An engine event in storable form: its type name and plain data."""
+
+    type: str
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class DaySummary:
+    """What the village's score rows keep of a player's day."""
+
+    points: int
+    turns: tuple[dict[str, Any], ...]
+    finished: bool
+
+
+class Game(Protocol):
+    """A dice game the village can host. `State` is the game's own immutable day state."""
+
+    key: str
+    throw_event: str
+    """The type of the event that records a throw (the log and the fair-dice export read it)."""
+
+    def default_rules(self) -> dict[str, Any]: ...
+
+    def configure(self, rules: Mapping[str, Any], key: str, value: str) -> dict[str, Any]:
+        """Rules with one setting changed; raises ConfigError."""
+
+    @property
+    def config_keys(self) -> tuple[str, ...]: ...
+
+    def new_day(self, rules: Mapping[str, Any]) -> Any: ...
+
+    def evolve(self, state: Any, event: GameEvent) -> Any: ...
+
+    def dice_to_throw(self, state: Any, dice: int) -> int:
+        """Check a throw of `dice` dice before any die is drawn; raises GameRuleError."""
+
+    def throw(self, state: Any, faces: Sequence[Face]) -> list[GameEvent]: ...
+
+    def end_turn(self, state: Any) -> list[GameEvent]:
+        """Raises GameRuleError when the turn may not end now."""
+
+    def close(self, state: Any) -> list[GameEvent]: ...
+
+    def summary(self, state: Any) -> DaySummary: ...
+
+    def position(self, state: Any) -> dict[str, Any]:
+        """The `state` object of a reply (without the village's day and total)."""
+
+    def outcome(
+        self, before: Any, events: Sequence[GameEvent], after: Any
+    ) -> tuple[str, dict[str, Any]]:
+        """The reply kind and its parameters for what a move did."""

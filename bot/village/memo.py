@@ -1,0 +1,63 @@
+"""The score memo (得点メモ) and the village standings, from the score rows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.village.core import Core
+from bot.village.records import PlayerDayRecord, PlayerRecord, VillageRecord
+from bot.village.replies import Reply, ReplyKind
+
+
+def memo_params(player: PlayerRecord, rows: list[PlayerDayRecord], day: int) -> dict[str, Any]:
+    """The memo of `player` as of `day`: that day's turns and every day's score with links."""
+    by_day = {row.day: row for row in rows}
+    today = by_day.get(day)
+    days = [
+        {
+            "day": n,
+            "points": by_day[n].points if n in by_day else 0,
+            "message_id": by_day[n].ended_message_id if n in by_day else None,
+        }
+        for n in range(1, day + 1)
+    ]
+    return {
+        "player": player.name,
+        "day": day,
+        "points": today.points if today else 0,
+        "message_id": today.ended_message_id if today else None,
+        "turns": [dict(turn) for turn in today.turns] if today else [],
+        "total": sum(d["points"] for d in days),
+        "days": days,
+    }
+
+
+async def memo_reply(core: Core, village: VillageRecord, player: PlayerRecord, day: int) -> Reply:
+    rows = await core.history(village.village_id, player.player_id)
+    return Reply(ReplyKind.MEMO, "memo", memo_params(player, rows, day), to=player.name)
+
+
+async def standings_params(core: Core, village: VillageRecord, upto_day: int) -> dict[str, Any]:
+    """Every player's day scores and overall total, best first (ties by name)."""
+    players = await core.store.players(village.village_id)
+    rows = await core.store.player_days(village.village_id)
+    points: dict[int, dict[int, int]] = {p.player_id: {} for p in players}
+    for row in rows:
+        if row.day <= upto_day:
+            points.setdefault(row.player_id, {})[row.day] = row.points
+    ordered = sorted(players, key=lambda p: (-sum(points[p.player_id].values()), p.name.lower()))
+    table: list[dict[str, Any]] = []
+    rank = 0
+    for i, p in enumerate(ordered):
+        total = sum(points[p.player_id].values())
+        if i == 0 or total != table[-1]["total"]:
+            rank = i + 1
+        table.append(
+            {
+                "rank": rank,
+                "player": p.name,
+                "days": [points[p.player_id].get(n, 0) for n in range(1, upto_day + 1)],
+                "total": total,
+            }
+        )
+    return {"days": upto_day, "rows": table}

@@ -1,0 +1,118 @@
+"""The ports the village service depends on: storage, clock, dice. Technologies plug in here."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.engine.greed.faces import Face
+from bot.village.records import (
+    DayClosing,
+    DayRecord,
+    MessageRecord,
+    NewEvent,
+    PlayerDayRecord,
+    PlayerRecord,
+    StoredEvent,
+    StreamAppend,
+    VillageRecord,
+)
+from bot.village.settings import VillageSettings
+
+
+class StoreError(Exception):
+    """The store cannot be used right now (database down, timeout). Nothing was written."""
+
+
+class VersionConflict(Exception):  # noqa: N818 - a signal to retry, not a failure
+    """Another writer appended to the stream first: reload and decide again."""
+
+
+class DuplicateMessage(Exception):  # noqa: N818
+    """The message was already processed: ignore it."""
+
+
+class VillageExists(Exception):  # noqa: N818
+    pass
+
+
+class Store(Protocol):
+    """Persistence of villages. Every method is one transaction; events are never changed."""
+
+    async def get_village(self, village_id: int) -> VillageRecord | None: ...
+
+    async def create_village(
+        self, village: VillageRecord, day: DayRecord, events: Sequence[NewEvent]
+    ) -> None:
+        """Create the village with day 1 open. Raises VillageExists."""
+
+    async def update_settings(
+        self, village_id: int, settings: VillageSettings, event: NewEvent
+    ) -> None: ...
+
+    async def get_day(self, village_id: int, day: int) -> DayRecord | None: ...
+
+    async def extend_day(
+        self, village_id: int, day: int, closes_at: dt.datetime, event: NewEvent
+    ) -> bool:
+        """Move an open day's close. False if the day is already closed."""
+
+    async def close_day(self, closing: DayClosing) -> bool:
+        """Close the day, append the streams' closing events and open the next day.
+        False (nothing written) if another writer closed it first. Raises VersionConflict
+        if a stream moved since it was read."""
+
+    async def due_villages(self, now: dt.datetime) -> list[int]:
+        """Villages whose open day should have closed by `now`."""
+
+    async def get_player(self, village_id: int, player_id: int) -> PlayerRecord | None: ...
+
+    async def find_player(self, village_id: int, name: str) -> PlayerRecord | None:
+        """By name, ignoring case."""
+
+    async def players(self, village_id: int) -> list[PlayerRecord]: ...
+
+    async def add_player(self, player: PlayerRecord) -> None:
+        """Add (or rename) a player."""
+
+    async def load_stream(self, village_id: int, day: int, player_id: int) -> list[StoredEvent]:
+        """A stream's events in version order."""
+
+    async def day_events(self, village_id: int, day: int) -> list[StoredEvent]:
+        """Every event of a village day, all streams, in the order they were recorded."""
+
+    async def append(self, append: StreamAppend, day: int, message: MessageRecord | None) -> None:
+        """Append to a player's day stream, write its projection and the message, atomically.
+        Raises VersionConflict or DuplicateMessage; then nothing is written."""
+
+    async def append_village_event(self, village_id: int, day: int, event: NewEvent) -> None: ...
+
+    async def record_message(self, message: MessageRecord) -> bool:
+        """Remember a message that changed nothing. False if it was already processed."""
+
+    async def get_message(self, village_id: int, message_id: int) -> MessageRecord | None: ...
+
+    async def get_player_day(
+        self, village_id: int, day: int, player_id: int
+    ) -> PlayerDayRecord | None: ...
+
+    async def player_days(
+        self, village_id: int, player_id: int | None = None
+    ) -> list[PlayerDayRecord]:
+        """The village's score rows (one player's when given), by day then player."""
+
+
+class Clock(Protocol):
+    def now(self) -> dt.datetime:
+        """An aware datetime."""
+
+
+class DiceSource(Protocol):
+    """Where a throw's faces come from. `key` identifies the throw: a retry of the same throw
+    (same key) must get the same faces."""
+
+    def draw(
+        self, day: DayRecord, player_id: int, throw_seq: int, message_id: int, dice: int
+    ) -> tuple[tuple[Face, ...], bool]:
+        """The faces, and whether they were scripted rather than fair."""

@@ -1,0 +1,134 @@
+"""What the village keeps: villages, days, players, events, processed messages, score rows."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from bot.village.settings import VillageSettings
+
+VILLAGE_STREAM = 0
+"""The player id of a village's own stream (days opening and closing, settings changes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VillageRecord:
+    village_id: int
+    """The chat platform's id of the village's channel."""
+    game: str
+    settings: VillageSettings
+    """The settings in force; the open day keeps the snapshot taken when it opened."""
+    day: int
+    """The current day: open, or the last one closed if the village is between days."""
+    created_at: dt.datetime
+    guild_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DayRecord:
+    village_id: int
+    day: int
+    settings: VillageSettings
+    opened_at: dt.datetime
+    closes_at: dt.datetime
+    seed: bytes
+    """The day's secret dice seed; revealed only after the day closes."""
+    commitment: str
+    closed_at: dt.datetime | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    village_id: int
+    player_id: int
+    name: str
+    joined_at: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event about to be appended to a stream."""
+
+    type: str
+    data: dict[str, Any]
+    message_id: int | None = None
+    at: dt.datetime | None = None
+    """When it happened on the village clock; the store uses the transaction's time if None."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as kept in the append-only event table."""
+
+    village_id: int
+    day: int
+    player_id: int
+    version: int
+    game: str
+    type: str
+    data: dict[str, Any]
+    message_id: int | None
+    recorded_at: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRecord:
+    """A chat message the village has processed, and what it caused (the reply kind)."""
+
+    village_id: int
+    message_id: int
+    player_id: int
+    sent_at: dt.datetime
+    received_at: dt.datetime
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDayRecord:
+    """The score projection of one player's day, written with the events that change it."""
+
+    village_id: int
+    day: int
+    player_id: int
+    version: int
+    """The stream version this row reflects."""
+    points: int
+    """The day's score so far (its final score once the day is closed)."""
+    turns: tuple[dict[str, Any], ...] = ()
+    """Finished turns, oldest first: the game's own summary of each."""
+    finished: bool = False
+    """Every turn of the day is played (or the day closed)."""
+    ended_message_id: int | None = None
+    """The message where the player's play of the day ended (the memo's link)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StreamAppend:
+    """Events for one player's day stream, with the projection they lead to."""
+
+    player_id: int
+    expected_version: int
+    events: tuple[NewEvent, ...]
+    projection: PlayerDayRecord
+    player: PlayerRecord | None = None
+    """Added to the village if it is not there yet (a player joins by throwing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DayClosing:
+    """Everything a day close writes in one transaction."""
+
+    village_id: int
+    day: int
+    closed_at: dt.datetime
+    streams: tuple[StreamAppend, ...]
+    closed_event: NewEvent
+    """Appended to the closing day's village stream."""
+    next_day: DayRecord
+    opened_event: NewEvent
+    """The first event of the next day's village stream."""

@@ -1,0 +1,69 @@
+"""A village's settings: its game's rules, language, time zone and day schedule."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+Locale = Literal["ja", "en"]
+LOCALES: tuple[Locale, ...] = ("ja", "en")
+PERIODS = (24, 48, 72)
+
+
+class VillageSettings(BaseModel):
+    """Settings as stored with the village and snapshotted into each day when it opens."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rules: dict[str, Any] = Field(default_factory=dict)
+    """The game's own rules (Greed: variant, turns per day, threshold), validated by the game."""
+    locale: Locale = "ja"
+    timezone: str = "Asia/Tokyo"
+    update_time: dt.time = dt.time(0, 0)
+    period_hours: Literal[24, 48, 72] = 24
+    moderator_role_id: int | None = None
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as error:
+            raise ValueError(f"unknown time zone {value!r}") from error
+        return value
+
+    @field_validator("update_time")
+    @classmethod
+    def _half_hours(cls, value: dt.time) -> dt.time:
+        # Villages update on the hour or the half hour, as forum villages do.
+        if value.minute not in (0, 30) or value.second or value.microsecond:
+            raise ValueError("the update time comes in 30-minute steps (HH:00 or HH:30)")
+        return value
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+
+def next_close(opened_at: dt.datetime, settings: VillageSettings) -> dt.datetime:
+    """When a day opened at `opened_at` closes: one period after the last update time at or
+    before the opening. Day 1, opened between update times, is therefore shorter, as on the
+    forum; every later day opens at an update time and lasts exactly one period."""
+    zone = settings.zone
+    local = opened_at.astimezone(zone)
+    last_update = dt.datetime.combine(local.date(), settings.update_time, tzinfo=zone)
+    if last_update > local:
+        last_update -= dt.timedelta(days=1)
+    # Same-zone arithmetic keeps the wall clock, so a village updating at 00:00 keeps doing
+    # so across a daylight-saving change.
+    close = last_update + dt.timedelta(days=settings.period_hours // 24)
+    return close.astimezone(dt.UTC)
+
+
+def extended(closes_at: dt.datetime, settings: VillageSettings) -> dt.datetime:
+    """The close moved 24 hours later, on the village's wall clock."""
+    local = closes_at.astimezone(settings.zone)
+    return (local + dt.timedelta(days=1)).astimezone(dt.UTC)

@@ -1,0 +1,407 @@
+"""What a typed message means: throws, Turn Ends, commands, refusals and chatter."""
+
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.chat.parse import (
+    MAX_LENGTH,
+    TAGS_AND_TURN_END,
+    TOO_LONG,
+    TOO_MANY_TAGS,
+    Chatter,
+    CommandRequest,
+    Refusal,
+    ThrowRequest,
+    TurnEndRequest,
+    parse_message,
+)
+
+TAG = "[[greed]]"
+PARSED_TYPES = (ThrowRequest, TurnEndRequest, CommandRequest, Refusal, Chatter)
+
+# -- throws ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", range(1, 7))
+def test_each_tag_throws_one_die(count: int) -> None:
+    assert parse_message(TAG * count) == ThrowRequest(count)
+
+
+@pytest.mark.parametrize("count", range(1, 7))
+def test_tags_separated_by_text_and_lines_are_all_counted(count: int) -> None:
+    assert parse_message("\n".join(f"go {TAG} go" for _ in range(count))) == ThrowRequest(count)
+
+
+@pytest.mark.parametrize("count", [7, 8, 12])
+def test_more_than_six_tags_are_refused(count: int) -> None:
+    assert parse_message(TAG * count) == Refusal(TOO_MANY_TAGS, count)
+
+
+@pytest.mark.parametrize(
+    ("text", "dice"),
+    [
+        ("［［ｇｒｅｅｄ］］", 1),
+        ("[[ＧＲＥＥＤ]]", 1),
+        ("［［ｇｒｅｅｄ］］［［ｇｒｅｅｄ］］[[greed]]", 3),
+        ("﹇﹇greed﹈﹈", 1),
+        ("[[GREED]]", 1),
+        ("[[Greed]][[gReEd]]", 2),
+        ("[[ greed ]]", 1),
+        ("[[   greed]]", 1),
+        ("[[\tgreed\n]]", 1),
+        ("[[　greed　]]", 1),  # ideographic spaces
+        ("[[greed]] let's go", 1),
+        ("[[greed]] steak", 1),
+        ("here we go [[greed]][[greed]]!", 2),
+        ("[[greed]]、お願いします", 1),
+        ("[[[greed]]]", 1),
+        ("[[greed]] côte", 1),
+        ("[[greed]] return ended", 1),
+        ("[[greed]] 🎲🎲", 1),
+    ],
+)
+def test_tags_are_matched_loosely(text: str, dice: int) -> None:
+    assert parse_message(text) == ThrowRequest(dice)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[ [greed] ]", "[greed]", "[[gree d]]", "[[greedy]]", "[[greed]", "greed", "[[ g r e e d ]]"],
+)
+def test_near_misses_are_not_tags(text: str) -> None:
+    assert parse_message(text) == Chatter()
+
+
+# -- code and quotes -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (f"`{TAG}`", Chatter()),
+        (f"``{TAG}``", Chatter()),
+        (f"`` ` {TAG} ``", Chatter()),
+        (f"`{TAG}` {TAG}", ThrowRequest(1)),
+        (f"type `{TAG}{TAG}` to throw two", Chatter()),
+        (f"```{TAG}```", Chatter()),
+        (f"```\n{TAG}\n```", Chatter()),
+        (f"```md\n{TAG}\n{TAG}\n```\n{TAG}", ThrowRequest(1)),
+        (f"```\n{TAG}", Chatter()),
+        (f"{TAG}\n```\n{TAG}{TAG}", ThrowRequest(1)),
+        (f"> {TAG}", Chatter()),
+        (f">{TAG}", Chatter()),
+        (f"   > {TAG}", Chatter()),
+        (f"＞ {TAG}", Chatter()),
+        (f"> {TAG}\n{TAG}{TAG}", ThrowRequest(2)),
+        (f"> {TAG}{TAG}{TAG}{TAG}{TAG}{TAG}{TAG}\n{TAG}", ThrowRequest(1)),
+        (f">>> {TAG}", Chatter()),
+        (f"{TAG}\n>>> {TAG}\n{TAG}\n{TAG}", ThrowRequest(1)),
+        (f"> ```\n{TAG}\n``` {TAG}", Chatter()),
+        ("[[gr`x`eed]]", Chatter()),
+        (f"`a` {TAG} `b`", ThrowRequest(1)),
+        (f"a ` lone backtick {TAG}", ThrowRequest(1)),
+    ],
+)
+def test_code_and_quoted_text_never_throw(text: str, expected: object) -> None:
+    assert parse_message(text) == expected
+
+
+# -- zero-width characters -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("zero_width", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"])
+def test_zero_width_characters_cannot_hide_a_tag(zero_width: str) -> None:
+    assert parse_message(f"[{zero_width}[gre{zero_width}ed]{zero_width}]") == ThrowRequest(1)
+
+
+@pytest.mark.parametrize("zero_width", ["\u200b", "\ufeff"])
+def test_zero_width_characters_cannot_hide_a_turn_end(zero_width: str) -> None:
+    assert parse_message(f"{zero_width}T{zero_width}E{zero_width}") == TurnEndRequest()
+
+
+def test_zero_width_characters_alone_are_chatter() -> None:
+    assert parse_message("\u200b\u200c\u200d\u2060\ufeff") == Chatter()
+
+
+# -- Turn End --------------------------------------------------------------------------------
+
+TURN_END_WORDS = [
+    "TE",
+    "te",
+    "Te",
+    "ＴＥ",
+    "ターンエンド",
+    "ﾀｰﾝｴﾝﾄﾞ",
+    "turn end",
+    "Turn End",
+    "TURN END",
+    "turn   end",
+    "turn\tend",
+    "turnend",
+    "ｔｕｒｎ ｅｎｄ",
+]
+MARKS = ["", "!", "！", "。", ".", "｡", "．", "!!", "！！！", "!。", " !"]
+
+
+@pytest.mark.parametrize("mark", MARKS)
+@pytest.mark.parametrize("word", TURN_END_WORDS)
+def test_every_turn_end_spelling_with_every_mark_ends_the_turn(word: str, mark: str) -> None:
+    assert parse_message(f"  {word}{mark}\n") == TurnEndRequest()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "/greed end",
+        "/GREED END",
+        "/Greed  End",
+        "  /greed end  ",
+        "／greed end",
+        "／ｇｒｅｅｄ　ｅｎｄ",
+    ],
+)
+def test_greed_end_command_is_a_turn_end(text: str) -> None:
+    assert parse_message(text) == TurnEndRequest()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I will TE later",
+        "TE later",
+        "te amo",
+        "TE?",
+        "TEE",
+        "ATE",
+        "turn ended",
+        "ターンエンドします",
+        "`TE`",
+        "> TE",
+        ">>> TE",
+        "```TE```",
+        "**TE**",
+        "T E",
+    ],
+)
+def test_turn_end_inside_other_text_is_chatter(text: str) -> None:
+    assert parse_message(text) == Chatter()
+
+
+@pytest.mark.parametrize("text", [f"> {TAG}\nTE", f"`{TAG}` TE", f"```\n{TAG}\n```\nTE"])
+def test_turn_end_next_to_quoted_or_code_tags_ends_the_turn(text: str) -> None:
+    assert parse_message(text) == TurnEndRequest()
+
+
+@pytest.mark.parametrize(
+    ("text", "tags"),
+    [
+        (f"{TAG}{TAG} TE", 2),
+        (f"TE\n{TAG}", 1),
+        (f"{TAG}TE", 1),
+        (f"{TAG} TE!", 1),
+        (f"{TAG}\nターンエンド", 1),
+        (f"{TAG}ターンエンドします", 1),
+        (f"{TAG} turn end", 1),
+        (f"I'll TE after this {TAG}", 1),
+        (f"次はTEで {TAG}", 1),
+        (f"{TAG} /greed end", 1),
+        ("［［ｇｒｅｅｄ］］ＴＥ", 1),
+        (TAG * 7 + " TE", 7),
+    ],
+)
+def test_tags_with_a_turn_end_are_refused(text: str, tags: int) -> None:
+    assert parse_message(text) == Refusal(TAGS_AND_TURN_END, tags)
+
+
+def test_quoted_turn_end_does_not_stop_a_throw() -> None:
+    assert parse_message(f"> TE\n{TAG}") == ThrowRequest(1)
+
+
+# -- commands --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "group", "name", "args"),
+    [
+        ("/greed status", "greed", "status", {}),
+        ("/village day next", "village", "day next", {}),
+        ("/village   day\textend  ", "village", "day extend", {}),
+        ("/VILLAGE Day Next", "village", "day next", {}),
+        ("/village create", "village", "create", {}),
+        ("/greed", "greed", "", {}),
+        (
+            "/village config rules:house turns:3",
+            "village",
+            "config",
+            {"rules": "house", "turns": "3"},
+        ),
+        ("/village config update:21:30", "village", "config", {"update": "21:30"}),
+        ("/greed score faces:$ G R Eg Eb D", "greed", "score", {"faces": "$ G R Eg Eb D"}),
+        (
+            "/greed rollback player:<@123456> turn:2 reason:he posted twice by mistake",
+            "greed",
+            "rollback",
+            {"player": "<@123456>", "turn": "2", "reason": "he posted twice by mistake"},
+        ),
+        (
+            "/greed rollback reason:posted   twice  player:<@!42> turn:2",
+            "greed",
+            "rollback",
+            {"reason": "posted   twice", "player": "<@!42>", "turn": "2"},
+        ),
+        ("/greed status player:Alice Smith", "greed", "status", {"player": "Alice Smith"}),
+        ("/greed log day:1 day:2", "greed", "log", {"day": "2"}),
+        ("/greed log DAY:1 Player:Bob", "greed", "log", {"day": "1", "player": "Bob"}),
+        ("/greed log day:", "greed", "log", {"day": ""}),
+        ("/greed end player:<@1>", "greed", "end", {"player": "<@1>"}),
+        ("/greed end now", "greed", "end now", {}),
+        (
+            "/greed rollback reason:see https://example.com/a?b=c turn:1",
+            "greed",
+            "rollback",
+            {"reason": "see https://example.com/a?b=c", "turn": "1"},
+        ),
+        (
+            "/greed rollback reason: https://example.com/x",
+            "greed",
+            "rollback",
+            {"reason": "https://example.com/x"},
+        ),
+        (
+            "/greed rollback reason:line one\nline two",
+            "greed",
+            "rollback",
+            {"reason": "line one\nline two"},
+        ),
+        ("/greed status player:Ｂｏｂ", "greed", "status", {"player": "Bob"}),
+        ("／village standings", "village", "standings", {}),
+        ("/foo bar baz:qux", "foo", "bar", {"baz": "qux"}),
+        ("/greed snake_case_key:1", "greed", "", {"snake_case_key": "1"}),
+    ],
+)
+def test_commands_are_split_into_group_name_and_arguments(
+    text: str, group: str, name: str, args: dict[str, str]
+) -> None:
+    parsed = parse_message(text)
+    assert isinstance(parsed, CommandRequest)
+    assert (parsed.group, parsed.name, parsed.args) == (group, name, args)
+
+
+def test_command_raw_is_the_normalised_stripped_text() -> None:
+    parsed = parse_message("  ／greed status player:Ｂｏｂ\u200b  ")
+    assert parsed == CommandRequest(
+        "greed", "status", {"player": "Bob"}, "/greed status player:Bob"
+    )
+
+
+def test_command_requests_can_be_hashed() -> None:
+    assert len({parse_message("/greed odds"), parse_message("/greed odds")}) == 1
+
+
+def test_tags_in_a_command_do_not_throw() -> None:
+    assert isinstance(parse_message(f"/greed status {TAG}"), CommandRequest)
+
+
+@pytest.mark.parametrize("text", ["/", "/ ", " / ", "/ greed status", "/\n"])
+def test_a_slash_without_a_group_is_chatter(text: str) -> None:
+    assert parse_message(text) == Chatter()
+
+
+# -- limits and odd input --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", [TAG * 223, "x" * (MAX_LENGTH + 1), "/greed status " + "a" * MAX_LENGTH, "TE" * 1001]
+)
+def test_over_long_messages_are_refused(text: str) -> None:
+    assert parse_message(text) == Refusal(TOO_LONG, 0)
+
+
+def test_a_message_at_the_length_limit_is_parsed() -> None:
+    assert parse_message(TAG + " " * (MAX_LENGTH - len(TAG))) == ThrowRequest(1)
+
+
+@pytest.mark.parametrize("text", ["", " ", "\n\n", "\t ", "　", "hello", "こんにちは"])
+def test_empty_and_ordinary_messages_are_chatter(text: str) -> None:
+    assert parse_message(text) == Chatter()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "👨\u200d👩\u200d👧 [[greed]]",
+        "🏳️\u200d🌈",
+        "e\u0301\u0301\u0301 TE",
+        "T\u0301E",
+        "\u202e[[greed]]\u202c",
+        "\u200f\u200e TE",
+        "مرحبا [[greed]]",
+        "﷽" * 200,
+        "\x00\x01\x7f",
+        "\ud800",
+        "𝕋𝔼",
+        "`" * 50,
+        ">" * 50,
+        "[" * 1000,
+    ],
+)
+def test_emoji_and_odd_unicode_do_not_crash(text: str) -> None:
+    assert isinstance(parse_message(text), PARSED_TYPES)
+
+
+def test_mathematical_letters_normalise_to_a_turn_end() -> None:
+    assert parse_message("𝕋𝔼") == TurnEndRequest()
+
+
+# -- properties ------------------------------------------------------------------------------
+
+MARKDOWN_PIECES = st.sampled_from(
+    [
+        TAG,
+        "[[",
+        "]]",
+        "greed",
+        "`",
+        "``",
+        "```",
+        ">",
+        ">>> ",
+        "\n",
+        " ",
+        "TE",
+        "!",
+        "/",
+        ":",
+        "key:",
+        "https://",
+        "ターンエンド",
+        "\u200b",
+        "［",
+        "x",
+    ]
+)
+TEXTS = st.one_of(st.text(), st.lists(MARKDOWN_PIECES, max_size=60).map("".join))
+
+
+@given(TEXTS)
+@settings(max_examples=400)
+def test_any_text_parses_to_one_of_the_five_results(text: str) -> None:
+    assert isinstance(parse_message(text), PARSED_TYPES)
+
+
+@given(TEXTS)
+@settings(max_examples=400)
+def test_text_without_a_bracket_never_throws(text: str) -> None:
+    # Not a plain '[' check: '［' and '﹇' become '[' under NFKC and do throw.
+    if "[" not in unicodedata.normalize("NFKC", text):
+        assert not isinstance(parse_message(text), ThrowRequest)
+
+
+@given(TEXTS)
+@settings(max_examples=400)
+def test_quoting_every_line_never_throws(text: str) -> None:
+    quoted = "\n".join("> " + line for line in text.split("\n"))
+    assert not isinstance(parse_message(quoted), ThrowRequest)

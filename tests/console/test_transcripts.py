@@ -1,0 +1,37 @@
+"""The golden transcripts under tests/transcripts, replayed with their `#=>` expectations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.console.replay import replay
+from bot.console.session import Output
+from tests.console.expect import check, parse_expectations
+
+TRANSCRIPTS = sorted((Path(__file__).parents[1] / "transcripts").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.stem for p in TRANSCRIPTS])
+async def test_transcript(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()  # noqa: ASYNC240 - a small test file
+    expected = parse_expectations(path)
+    assert expected, f"{path.name} states no expectations"
+    produced: dict[int, list[dict[str, Any]]] = {}
+
+    def collect(number: int, _line: str, outputs: list[Output]) -> None:
+        produced[number] = [output.as_json() for output in outputs]
+
+    await replay(lines, collect)
+    problems = [
+        problem
+        for number, wanted in sorted(expected.items())
+        for problem in check(number, wanted, produced.get(number, []))
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_every_transcript_is_collected() -> None:
+    assert len(TRANSCRIPTS) >= 10

@@ -1,0 +1,254 @@
+"""One contract for the village store, run on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+
+from bot.storage.store import SqlStore
+from bot.village.ports import DuplicateMessage, VersionConflict, VillageExists
+from bot.village.records import (
+    DayClosing,
+    DayRecord,
+    MessageRecord,
+    NewEvent,
+    PlayerDayRecord,
+    PlayerRecord,
+    StreamAppend,
+    VillageRecord,
+)
+from bot.village.settings import VillageSettings
+
+pytestmark = pytest.mark.db
+
+T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
+
+
+def day_record(village_id: int, number: int = 1, at: dt.datetime = T0) -> DayRecord:
+    return DayRecord(
+        village_id=village_id,
+        day=number,
+        settings=VillageSettings(rules={"variant": "official"}),
+        opened_at=at,
+        closes_at=at + dt.timedelta(hours=24),
+        seed=bytes([number]) * 32,
+        commitment="ab" * 32,
+    )
+
+
+async def new_village(store: SqlStore, village_id: int) -> VillageRecord:
+    village = VillageRecord(village_id, "greed", VillageSettings(), 1, T0, guild_id=77)
+    await store.create_village(village, day_record(village_id), [NewEvent("VillageCreated", {})])
+    return village
+
+
+def message(village_id: int, message_id: int, player_id: int = 5) -> MessageRecord:
+    return MessageRecord(village_id, message_id, player_id, T0, T0, "throw")
+
+
+def projection(village_id: int, version: int, points: int = 0) -> PlayerDayRecord:
+    return PlayerDayRecord(village_id, 1, 5, version, points, ({"score": points},), False, None)
+
+
+def appending(village_id: int, expected: int, *types: str, points: int = 0) -> StreamAppend:
+    return StreamAppend(
+        player_id=5,
+        expected_version=expected,
+        events=tuple(
+            NewEvent(kind, {"n": i}, message_id=900 + expected) for i, kind in enumerate(types)
+        ),
+        projection=projection(village_id, expected + len(types), points),
+        player=PlayerRecord(village_id, 5, "alice", T0),
+    )
+
+
+async def test_a_village_is_created_with_its_first_day(store: SqlStore, village_id: int) -> None:
+    village = await new_village(store, village_id)
+    assert await store.get_village(village_id) == village
+    day = await store.get_day(village_id, 1)
+    assert day == day_record(village_id)
+    assert day is not None and day.is_open and day.closes_at.tzinfo is not None
+    stream = await store.load_stream(village_id, 1, 0)
+    assert [e.type for e in stream] == ["VillageCreated"]
+
+
+async def test_a_village_cannot_be_created_twice(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    with pytest.raises(VillageExists):
+        await new_village(store, village_id)
+
+
+async def test_events_append_in_version_order_with_their_projection(
+    store: SqlStore, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A", "B", points=150), 1, message(village_id, 1))
+    await store.append(appending(village_id, 2, "C", points=450), 1, message(village_id, 2))
+    stream = await store.load_stream(village_id, 1, 5)
+    assert [(e.version, e.type, e.data) for e in stream] == [
+        (1, "A", {"n": 0}),
+        (2, "B", {"n": 1}),
+        (3, "C", {"n": 0}),
+    ]
+    assert all(e.game == "greed" and e.recorded_at == T0 for e in stream)
+    row = await store.get_player_day(village_id, 1, 5)
+    assert row is not None and (row.version, row.points, row.turns) == (3, 450, ({"score": 450},))
+    assert await store.get_player(village_id, 5) == PlayerRecord(village_id, 5, "alice", T0)
+
+
+async def test_a_stale_version_is_a_conflict_and_writes_nothing(
+    store: SqlStore, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    with pytest.raises(VersionConflict):
+        await store.append(appending(village_id, 0, "X", points=999), 1, message(village_id, 2))
+    assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A"]
+    assert await store.get_message(village_id, 2) is None
+    row = await store.get_player_day(village_id, 1, 5)
+    assert row is not None and row.points == 0
+
+
+async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    with pytest.raises(DuplicateMessage):
+        await store.append(appending(village_id, 1, "B"), 1, message(village_id, 1))
+    assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A"]
+    assert await store.record_message(message(village_id, 2)) is True
+    assert await store.record_message(message(village_id, 2)) is False
+    assert await store.last_message_id(village_id) == 900
+
+
+async def test_concurrent_appends_to_one_stream_apply_exactly_once(
+    store: SqlStore, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    results = await asyncio.gather(
+        *(
+            store.append(appending(village_id, 0, f"E{i}"), 1, message(village_id, 10 + i))
+            for i in range(6)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(r is None for r in results) == 1
+    assert all(isinstance(r, VersionConflict) for r in results if r is not None)
+    assert len(await store.load_stream(village_id, 1, 5)) == 1
+
+
+async def test_the_event_table_refuses_updates_and_deletes(
+    store: SqlStore, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    for statement in (
+        f"UPDATE event SET type = 'X' WHERE village_id = {village_id}",
+        f"DELETE FROM event WHERE village_id = {village_id}",
+    ):
+        with pytest.raises(DBAPIError, match="append-only"):
+            async with store.engine.begin() as connection:
+                await connection.execute(text(statement))
+    assert [e.type for e in await store.load_stream(village_id, 1, 0)] == ["VillageCreated"]
+
+
+async def test_players_are_found_by_name_ignoring_case(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    await store.add_player(PlayerRecord(village_id, 7, "Ａｌｉｃｅ", T0))
+    await store.add_player(PlayerRecord(village_id, 8, "Bob", T0 + dt.timedelta(seconds=1)))
+    found = await store.find_player(village_id, "bob")
+    assert found is not None and found.player_id == 8
+    assert [p.name for p in await store.players(village_id)] == ["Ａｌｉｃｅ", "Bob"]
+    await store.add_player(PlayerRecord(village_id, 8, "Bobby", T0))
+    renamed = await store.get_player(village_id, 8)
+    assert renamed is not None and renamed.name == "Bobby"
+
+
+async def test_closing_a_day_opens_the_next_once(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    closes = T0 + dt.timedelta(hours=24)
+    assert village_id not in await store.due_villages(closes - dt.timedelta(seconds=1))
+    assert village_id in await store.due_villages(closes)
+    closing = DayClosing(
+        village_id=village_id,
+        day=1,
+        closed_at=closes,
+        streams=(
+            StreamAppend(5, 1, (NewEvent("Closed", {}),), projection(village_id, 2, points=300)),
+        ),
+        closed_event=NewEvent("DayClosed", {"day": 1}),
+        next_day=day_record(village_id, 2, closes),
+        opened_event=NewEvent("DayOpened", {"day": 2}),
+    )
+    assert await store.close_day(closing) is True
+    assert await store.close_day(closing) is False  # a second closer writes nothing
+    village = await store.get_village(village_id)
+    assert village is not None and village.day == 2
+    first = await store.get_day(village_id, 1)
+    assert first is not None and first.closed_at == closes
+    assert village_id not in await store.due_villages(closes)
+    assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A", "Closed"]
+    assert [e.type for e in await store.load_stream(village_id, 1, 0)] == [
+        "VillageCreated",
+        "DayClosed",
+    ]
+    assert [e.type for e in await store.load_stream(village_id, 2, 0)] == ["DayOpened"]
+    rows = await store.player_days(village_id, 5)
+    assert [(r.day, r.points) for r in rows] == [(1, 300)]
+
+
+async def test_closing_with_a_stale_stream_is_a_conflict(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    closing = DayClosing(
+        village_id=village_id,
+        day=1,
+        closed_at=T0,
+        streams=(StreamAppend(5, 0, (NewEvent("Closed", {}),), projection(village_id, 1)),),
+        closed_event=NewEvent("DayClosed", {}),
+        next_day=day_record(village_id, 2),
+        opened_event=NewEvent("DayOpened", {}),
+    )
+    with pytest.raises(VersionConflict):
+        await store.close_day(closing)
+    day = await store.get_day(village_id, 1)
+    assert day is not None and day.is_open
+
+
+async def test_settings_and_extensions_are_logged_in_the_village_stream(
+    store: SqlStore, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    changed = VillageSettings(locale="en", rules={"variant": "house"})
+    await store.update_settings(village_id, changed, NewEvent("SettingsChanged", {}))
+    village = await store.get_village(village_id)
+    assert village is not None and village.settings == changed
+    later = T0 + dt.timedelta(hours=48)
+    assert await store.extend_day(village_id, 1, later, NewEvent("DayExtended", {})) is True
+    day = await store.get_day(village_id, 1)
+    assert day is not None and day.closes_at == later
+    assert [e.type for e in await store.load_stream(village_id, 1, 0)] == [
+        "VillageCreated",
+        "SettingsChanged",
+        "DayExtended",
+    ]
+    # the day is not changed by settings: it keeps the snapshot taken when it opened
+    assert day.settings.locale == "ja"
+
+
+async def test_day_events_come_in_the_order_they_were_recorded(
+    store: SqlStore, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    await store.append_village_event(village_id, 1, NewEvent("Note", {}))
+    await store.append(appending(village_id, 1, "B"), 1, message(village_id, 2))
+    assert [e.type for e in await store.day_events(village_id, 1)] == [
+        "VillageCreated",
+        "A",
+        "Note",
+        "B",
+    ]
