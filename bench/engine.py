@@ -10,8 +10,6 @@ analysis, and a bare interpreter start for the command's wall time.
 from __future__ import annotations
 
 import datetime as dt
-import os
-import platform
 import random
 import shutil
 import statistics
@@ -22,6 +20,7 @@ from itertools import product
 from pathlib import Path
 
 import d20  # type: ignore[import-untyped]
+from machine import machine  # bench/ is on the path when a script here runs
 
 from bot.engine.greed import FACES, analyse, scoring, throw
 from bot.engine.greed import odds as odds_module
@@ -66,17 +65,6 @@ def wall_time(argv: list[str], runs: int = 15) -> float:
         subprocess.run(argv, check=True, capture_output=True)
         times.append(timeit.default_timer() - start)
     return statistics.median(times)
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
 def main() -> None:

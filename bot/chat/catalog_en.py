@@ -197,6 +197,7 @@ TEXTS: Final[Mapping[str, str]] = {
     # -- memo and days ---------------------------------------------------------------------------
     "memo.head": "[{player}] day {day} score memo",
     "memo.final": "Final score: {points}",
+    "memo.so_far": "Score so far: {points} (today's play goes on)",
     "memo.overall": "Overall: {points}",
     "memo.day": "{day}d: {points}",
     "memo.no_turns": "(no turns played)",
@@ -214,6 +215,61 @@ TEXTS: Final[Mapping[str, str]] = {
     "day_closed.seed": "Seed revealed: {seed}",
     "day_closed.verify": (
         "Check that sha256(seed) is {commitment}, and every throw with `/greed verify day:{day}`."
+    ),
+    # -- checking the dice ---------------------------------------------------------------------
+    "odds.head": "{who}Odds and expected scores (turn points so far {points})",
+    "odds.throw": (
+        "Next throw, {dice} dice: greed out {greed_out} · sweep {sweep} · expected turn score {ev}"
+    ),
+    "odds.option": "{option}: greed out {greed_out} · sweep {sweep} · expected {value}",
+    "odds.te": "Turn End: banks {points}",
+    "odds.no_te": "Turn End: not allowed yet (held points below the threshold)",
+    "odds.advice": "Best move: {move}",
+    "odds.not_official": (
+        "Note: these figures are for the official rules. Under {variant} a greed out also "
+        "loses today's banked points, so be more careful."
+    ),
+    "verify.ok": (
+        "✅ Day {day} verified: the seed matches the commitment and all {throws} throws "
+        "re-derive exactly from it."
+    ),
+    "verify.failed": "❌ Day {day} does not verify: {count} problems in {throws} throws checked.",
+    "verify.scripted": ("This day used typed-in (scripted) dice, so it cannot verify as fair."),
+    "verify.mismatch": "- {what}: {detail}",
+    "verify.more": "- and {count} more",
+    "verify.what.seed": "seed",
+    "verify.what.commitment": "commitment",
+    "verify.what.faces": "faces",
+    "verify.what.throw_seq": "throw number",
+    "verify.what.duplicate": "duplicate",
+    "verify.what.gap": "gap",
+    "verify.what.scripted": "scripted faces",
+    "verify.what.format": "format",
+    "export.closed": (
+        "Day {day} record ({throws} throws): {filename}. The seed is revealed: check every "
+        "throw with `greedbot verify {filename}` or `/greed verify day:{day}`."
+    ),
+    "export.open": (
+        "Day {day} record ({throws} throws): {filename}. The seed stays secret until the day "
+        "closes: export again then, and check every throw with `greedbot verify {filename}` "
+        "or `/greed verify day:{day}`."
+    ),
+    "day_not_closed": (
+        "{who}Day {day} is still open, so its seed is still secret. Verify it after the day "
+        "closes (`/village export day:{day}` works now, but without the seed)."
+    ),
+    "stats.head_all": "Face counts, all days ({total} dice)",
+    "stats.head_day": "Face counts, day {day} ({total} dice)",
+    "stats.empty": "No throws yet.",
+    "stats.columns": "name $ G R E🟩 E⬛ D total χ² p",
+    "stats.village": "village",
+    "stats.p": (
+        "p is the chance that fair dice would look at least this uneven. About 1 day in 100 "
+        "shows p < 0.01 by pure chance, so one small p proves nothing."
+    ),
+    "stats.caution": (
+        "Only a p that stays tiny day after day is suspicious; with few throws the test "
+        "says little."
     ),
     "unknown": "(no text for the reply {key})",
 }

@@ -192,6 +192,7 @@ TEXTS: Final[Mapping[str, str]] = {
     # -- memo and days ---------------------------------------------------------------------------
     "memo.head": "【{player}】{day}d 得点メモ",
     "memo.final": "最終得点: {points}",
+    "memo.so_far": "現在の得点: {points}（本日のプレイ中）",
     "memo.overall": "総合得点: {points}",
     "memo.day": "{day}d: {points}",
     "memo.no_turns": "(未プレイ)",
@@ -209,6 +210,61 @@ TEXTS: Final[Mapping[str, str]] = {
     "day_closed.seed": "シード公開: {seed}",
     "day_closed.verify": (
         "検証: sha256(シード) = {commitment}（`/greed verify day:{day}` で全出目を確認できます）"
+    ),
+    # -- checking the dice ---------------------------------------------------------------------
+    "odds.head": "{who}確率と期待値（ここまでのターン得点 {points}）",
+    "odds.throw": "次は{dice}個: GO {greed_out} ・ 総取り {sweep} ・ このターンの期待得点 {ev}",
+    "odds.option": "{option}: GO {greed_out} ・ 総取り {sweep} ・ 期待値 {value}",
+    "odds.te": "TE: {points}で確定",
+    "odds.no_te": "TE不可（持ち点がまだTE条件に届きません）",
+    "odds.advice": "おすすめ: {move}",
+    "odds.not_official": (
+        "※数字は公式ルールで計算しています。{variant}ではグリードアウトすると"
+        "本日の持ち点も失うので、もっと慎重に。"
+    ),
+    "verify.ok": (
+        "✅ {day}dの検証: シードはコミットメントと一致し、"
+        "全{throws}投の出目がシードから再計算した通りでした。"
+    ),
+    "verify.failed": "❌ {day}dの検証: {throws}投を調べ、{count}件の食い違いがありました。",
+    "verify.scripted": (
+        "この日は手入力（scripted）の出目を使ったので、公平なダイスとしては検証できません。"
+    ),
+    "verify.mismatch": "・{what}: {detail}",
+    "verify.more": "・ほか{count}件",
+    "verify.what.seed": "シード",
+    "verify.what.commitment": "コミットメント",
+    "verify.what.faces": "出目",
+    "verify.what.throw_seq": "投番号",
+    "verify.what.duplicate": "重複",
+    "verify.what.gap": "欠番",
+    "verify.what.scripted": "手入力の出目",
+    "verify.what.format": "形式",
+    "export.closed": (
+        "{day}dの記録（{throws}投）: {filename}。シードは公開済みです。"
+        "`greedbot verify {filename}` か `/greed verify day:{day}` で全出目を検証できます。"
+    ),
+    "export.open": (
+        "{day}dの記録（{throws}投）: {filename}。シードはこの日の締切まで非公開です。"
+        "締切後にもう一度エクスポートすれば、`greedbot verify {filename}` か "
+        "`/greed verify day:{day}` で全出目を検証できます。"
+    ),
+    "day_not_closed": (
+        "{who}{day}dはまだ締め切られていないので、シードは非公開です。検証は締切後にどうぞ"
+        "（`/village export day:{day}` は今でも使えますが、シードはまだ入っていません）。"
+    ),
+    "stats.head_all": "出目の統計（全日程・{total}個）",
+    "stats.head_day": "出目の統計（{day}d・{total}個）",
+    "stats.empty": "まだ1投も振られていません。",
+    "stats.columns": "名前 ＄ G R E緑 E黒 D 計 χ² p",
+    "stats.village": "村全体",
+    "stats.p": (
+        "p は、公平なダイスでもこれ以上偏って見える確率です。"
+        "公平でも100日に1日ほどは p < 0.01 になるので、1日だけ小さくても証拠にはなりません。"
+    ),
+    "stats.caution": (
+        "怪しいのは何日も続けて p がとても小さいときだけです。"
+        "出目が少ないうちは、この検定ではほとんど何もわかりません。"
     ),
     "unknown": "（この返信の文面が見つかりません: {key}）",
 }

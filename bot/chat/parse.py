@@ -89,6 +89,27 @@ _TURN_END_TOKEN: Final = re.compile(
 _COMMAND: Final = re.compile(r"/(\S*)(.*)", re.DOTALL)
 # `https://…` inside a value must not start a new key.
 _KEY: Final = re.compile(r"(?<!\S)([A-Za-z_]+):(?!//)")
+# A reason is free text: inside it only the commands' own argument names start a new key,
+# so "reason:see above: wrong channel turn:2" keeps "see above: wrong channel".
+FREE_TEXT_KEYS: Final = frozenset({"reason"})
+ARGUMENT_NAMES: Final = frozenset(
+    {
+        "player",
+        "turn",
+        "lap",
+        "throw",
+        "reason",
+        "day",
+        "faces",
+        "rules",
+        "turns",
+        "threshold",
+        "locale",
+        "timezone",
+        "update",
+        "period",
+    }
+)
 
 
 def parse_message(text: str) -> Parsed:
@@ -117,7 +138,14 @@ def _parse_command(text: str) -> Parsed:
         return Chatter()
     group = match[1].lower()
     rest = match[2]
-    keys = list(_KEY.finditer(rest))
+    keys = []
+    free_text = False
+    for key in _KEY.finditer(rest):
+        name = key[1].lower()
+        if free_text and name not in ARGUMENT_NAMES:
+            continue
+        keys.append(key)
+        free_text = name in FREE_TEXT_KEYS
     head = rest[: keys[0].start()] if keys else rest
     name = " ".join(head.split()).lower()
     starts = [key.start() for key in keys] + [len(rest)]

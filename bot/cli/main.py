@@ -61,6 +61,17 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--db", metavar="URL", help="database URL (default: a temporary one)")
     replay.set_defaults(handler=_lazy("bot.cli.village_tools", "run_replay"))
 
+    export = commands.add_parser("export", help="a day's record as JSON, for verify")
+    export.add_argument("--village", type=int, metavar="ID", help="village (channel) id")
+    export.add_argument("--day", type=int, required=True, metavar="N")
+    export.add_argument("--db", metavar="URL", help="database URL (default: DATABASE_URL)")
+    export.add_argument("--out", metavar="FILE", help="write to FILE instead of the screen")
+    export.set_defaults(handler=_lazy("bot.cli.fairness_tools", "run_export"))
+
+    verify = commands.add_parser("verify", help="check an exported day against its seed")
+    verify.add_argument("file", metavar="FILE")
+    verify.set_defaults(handler=_lazy("bot.cli.fairness_tools", "run_verify"))
+
     migrate = commands.add_parser("migrate", help="bring the database schema up to date")
     migrate.add_argument("--db", metavar="URL", help="database URL (default: DATABASE_URL)")
     migrate.set_defaults(handler=_lazy("bot.cli.village_tools", "run_migrate"))
@@ -85,6 +96,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as error:
         print(f"greedbot: error: {error}", file=sys.stderr)
         return USAGE_ERROR
+    except BrokenPipeError:
+        # The reader went away (`greedbot replay … | head`): stop quietly, as Unix tools do.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

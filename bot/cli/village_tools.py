@@ -67,10 +67,12 @@ def run_migrate(args: argparse.Namespace) -> int:
 def run_bot(args: argparse.Namespace) -> int:
     settings = Settings()
     if settings.discord_token is None:
-        print("No DISCORD_TOKEN is set: starting the local console village.")
-        print("Type /help for help, /quit to leave.\n")
+        print("DISCORD_TOKEN が未設定なので、ローカルのコンソール村を開きます。")
+        print("No DISCORD_TOKEN is set: starting the local console village.\n")
         return run_console(argparse.Namespace(db=None))
     print(
+        "DISCORD_TOKEN が設定されていますが、このバージョンにはまだDiscord接続がありません。"
+        "コンソールで遊ぶには DISCORD_TOKEN を外してください。\n"
         "DISCORD_TOKEN is set, but this version of greedbot has no Discord connection yet:\n"
         "play in the console (unset DISCORD_TOKEN) or replay transcripts.",
         file=sys.stderr,

@@ -13,12 +13,29 @@ from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 
-HELP = """\
+HELP_JA = """\
+村のチャンネルに書き込むつもりで入力してください:
+  [[greed]][[greed]][[greed]][[greed]][[greed]][[greed]]   ダイスを6個振る
+  TE（ターンエンド、turn end、/greed end でも可）          ターンエンド
+  /greed status ・ /greed log ・ /greed memo ・ /greed odds ・ /greed score faces:$ G R Eg Eb D
+  /village standings ・ /village stats ・ /village export day:1 ・ /greed verify day:1
+  進行役: /village config ・ /village day next ・ /village day extend ・ /greed rollback
+コンソールだけの行:
+  /as 名前             発言するプレイヤーを切り替える（初めて振った人が参加します）
+  名前: 本文           その人の発言を1つ
+  @mods 名前, 名前     進行役にする
+  @dice D G $ R R Eb   次の1投の出目を手入力する（その後は公平なダイスに戻ります）
+  @clock 2026-12-01T00:00+09:00   村の時計を進める（締切が来れば日が変わります）
+  @lag 秒数            発言からこの秒数遅れて返答する（二重投稿の確認用）
+  /help ・ /quit"""
+
+HELP_EN = """\
 Type what a player would post in the village channel:
   [[greed]][[greed]][[greed]][[greed]][[greed]][[greed]]   throw six dice
   TE  (or ターンエンド, turn end, /greed end)               Turn End
-  /greed status · /greed log · /greed memo · /greed score faces:$ G R Eg Eb D
-  /village standings · /village config · /village day next · /village day extend
+  /greed status · /greed log · /greed memo · /greed odds · /greed score faces:$ G R Eg Eb D
+  /village standings · /village stats · /village export day:1 · /greed verify day:1
+  Moderators: /village config · /village day next · /village day extend · /greed rollback
 Console lines:
   /as NAME            speak as another player (a player joins by throwing)
   NAME: TEXT          one message from NAME
@@ -44,7 +61,10 @@ async def interactive(database_url: str) -> int:
         village.speaker = _speaker()
         village.moderators.add(village.speaker.lower())
         _show(await village.start())
-        print(f"You are {village.speaker} (a moderator). /help lists what you can type.")
+        print(
+            f"あなたは {village.speaker}（進行役）です。/help で使い方を表示します。\n"
+            f"You are {village.speaker} (a moderator). /help lists what you can type."
+        )
         while True:
             try:
                 line = await asyncio.to_thread(input, f"{village.speaker}> ")
@@ -54,7 +74,7 @@ async def interactive(database_url: str) -> int:
             if line.strip() in ("/quit", "/exit"):
                 return 0
             if line.strip() == "/help":
-                print(HELP)
+                print(HELP_EN if await village.locale() == "en" else HELP_JA)
                 continue
             try:
                 _show(await village.line(line))

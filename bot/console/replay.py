@@ -19,7 +19,7 @@ CONSOLE_VILLAGE = 1
 
 class ReplayError(Exception):
     def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
+        super().__init__(message)
         self.line = line
 
 

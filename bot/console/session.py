@@ -111,13 +111,13 @@ class ConsoleVillage:
         sent_at = self.clock.now()
         # The village answers `lag` after the message was sent: a second throw sent within
         # that window was posted before its author could see the first one's result.
-        self.clock.set(sent_at + self.lag)
+        self.clock.lead = self.lag
         try:
             replies = await self.service.handle(
                 Incoming(self.village_id, self._message_id(), author, sent_at, parse_message(text))
             )
         finally:
-            self.clock.set(sent_at)
+            self.clock.lead = dt.timedelta(0)
         return await self._render(replies)
 
     async def _directive(self, text: str) -> list[Output]:
@@ -159,9 +159,12 @@ class ConsoleVillage:
         posts = await self.service.tick()
         return await self._render(posts.get(self.village_id, []))
 
-    async def _render(self, replies: list[Reply]) -> list[Output]:
+    async def locale(self) -> str:
         village = await self.store.get_village(self.village_id)
-        locale = village.settings.locale if village is not None else "ja"
+        return village.settings.locale if village is not None else "ja"
+
+    async def _render(self, replies: list[Reply]) -> list[Output]:
+        locale = await self.locale()
         return [Output(reply, render(reply, locale, console_link)) for reply in replies]
 
     async def _player_id(self, name: str) -> int:

@@ -37,17 +37,37 @@ VILLAGE_APPEND_ATTEMPTS = 5
 class SqlStore:
     """`bot.village.ports.Store` on a SQLAlchemy async engine. One method, one transaction."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, session: AsyncSession | None = None) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self._bound = session
+
+    @asynccontextmanager
+    async def unit(self) -> AsyncIterator[SqlStore]:
+        """This store with every call in one transaction: committed at the end of the block,
+        rolled back if it raises. A throw reads its player and appends in one unit."""
+        if self._bound is not None:
+            yield self
+            return
+        async with self._transaction() as session:
+            yield SqlStore(self.engine, session)
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[AsyncSession]:
+        if self._bound is not None:
+            yield self._bound
+            return
         try:
             async with self._sessions() as session, session.begin():
                 yield session
         except IntegrityError:
             raise
+        except OperationalError as error:
+            # SQLite refuses a second writer whose snapshot is stale: the same as a version
+            # conflict, so the caller reloads and tries again.
+            if "database is locked" in str(error):
+                raise VersionConflict(str(error)) from error
+            raise StoreError(str(error)) from error
         except _UNAVAILABLE as error:
             raise StoreError(str(error)) from error
         except DBAPIError as error:
@@ -56,6 +76,10 @@ class SqlStore:
             raise
 
     # -- villages and days ---------------------------------------------------------------
+
+    async def village_ids(self) -> list[int]:
+        async with self._transaction() as session:
+            return list(await session.scalars(select(t.Village.village_id).order_by("village_id")))
 
     async def get_village(self, village_id: int) -> VillageRecord | None:
         async with self._transaction() as session:

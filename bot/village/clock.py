@@ -11,13 +11,16 @@ class SystemClock:
 
 
 class ManualClock:
-    """A clock that shows what it was last set to (or the real time until it is set)."""
+    """A clock that shows what it was last set to (or the real time until it is set), plus
+    an optional lead: the console answers a message `lead` after it was sent."""
 
     def __init__(self, at: dt.datetime | None = None) -> None:
         self._at = at
+        self.lead = dt.timedelta(0)
 
     def now(self) -> dt.datetime:
-        return self._at if self._at is not None else dt.datetime.now(dt.UTC)
+        base = self._at if self._at is not None else dt.datetime.now(dt.UTC)
+        return base + self.lead
 
     def set(self, at: dt.datetime) -> None:
         if at.tzinfo is None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.fairness.dice import commitment, new_seed
 from bot.village.core import Author, Core, Refusal
+from bot.village.game import ConfigError, Game
 from bot.village.memo import memo_reply, standings_params
 from bot.village.ports import StoreError, VersionConflict, VillageExists
 from bot.village.records import (
@@ -59,14 +60,18 @@ async def create_village(
     game: str,
     by: Author,
     guild_id: int | None = None,
-    settings: VillageSettings | None = None,
+    args: dict[str, str] | None = None,
 ) -> list[Reply]:
     if not by.is_moderator:
         raise Refusal("moderators_only", command="village create")
     if await core.store.get_village(village_id) is not None:
         raise Refusal("village_exists")
     now = core.clock.now()
-    settings = settings or VillageSettings(rules=core.games[game].default_rules())
+    # `/village create` takes the same keys as `/village config`: an English village can
+    # open its first day in English.
+    settings = changed_settings(
+        core.games[game], VillageSettings(rules=core.games[game].default_rules()), args or {}
+    )
     village = VillageRecord(village_id, game, settings, 1, now, guild_id)
     day = open_day(village_id, 1, settings, now)
     event = NewEvent("VillageCreated", {"by": by.player_id, "by_name": by.name, "game": game})
@@ -245,7 +250,7 @@ async def _closing_replies(
         )
     ]
     for player in await core.store.players(village.village_id):
-        replies.append(await memo_reply(core, village, player, day.day))
+        replies.append(await memo_reply(core, village, player, day.day, closed=True))
     replies.append(
         Reply(ReplyKind.INFO, "standings", await standings_params(core, village, day.day))
     )
@@ -261,28 +266,7 @@ async def configure(
         return [_settings_reply(core, village, await core.current_day(village), changed=[])]
     if not by.is_moderator:
         raise Refusal("moderators_only", command="village config")
-    game = core.game(village)
-    rules = dict(village.settings.rules)
-    updates: dict[str, Any] = {}
-    for key, value in args.items():
-        if key in game.config_keys:
-            try:
-                rules = game.configure(rules, key, value)
-            except ValueError as error:
-                raise Refusal("bad_setting", setting=key, value=value, allowed=str(error)) from None
-        elif key in _VILLAGE_KEYS:
-            updates[_VILLAGE_KEYS[key]] = value.strip()
-        else:
-            known = ", ".join((*game.config_keys, *_VILLAGE_KEYS))
-            raise Refusal("unknown_setting", setting=key, allowed=known)
-    try:
-        settings = VillageSettings.model_validate(
-            {**village.settings.model_dump(), **updates, "rules": rules}
-        )
-    except ValueError as error:
-        raise Refusal(
-            "bad_setting", setting=", ".join(args), value="", allowed=_first_error(error)
-        ) from None
+    settings = changed_settings(core.game(village), village.settings, args)
     event = NewEvent(
         "SettingsChanged",
         {
@@ -314,13 +298,39 @@ _VILLAGE_KEYS = {
 }
 
 
-def _first_error(error: ValueError) -> str:
-    errors = getattr(error, "errors", None)
-    if callable(errors):
-        details = errors()
-        if details:
-            return str(details[0].get("msg", error))
-    return str(error)
+_ALLOWED = {
+    "locale": "ja, en",
+    "timezone": "a time zone name such as Asia/Tokyo",
+    "update": "HH:00 or HH:30",
+    "period": "24, 48, 72",
+}
+
+
+def changed_settings(game: Game, base: VillageSettings, args: dict[str, str]) -> VillageSettings:
+    """`base` with the `/village config` keys applied; a Refusal names the first bad one."""
+    rules = dict(base.rules)
+    fields = base.model_dump()
+    for key, value in args.items():
+        if key in game.config_keys:
+            try:
+                rules = game.configure(rules, key, value)
+            except ConfigError as error:
+                raise Refusal(
+                    "bad_setting", setting=key, value=value, allowed=error.allowed
+                ) from None
+        elif key in _VILLAGE_KEYS:
+            fields[_VILLAGE_KEYS[key]] = value.strip()
+            try:
+                # Checked one key at a time, so that the refusal names the key at fault.
+                VillageSettings.model_validate({**fields, "rules": rules})
+            except ValueError:
+                raise Refusal(
+                    "bad_setting", setting=key, value=value, allowed=_ALLOWED[key]
+                ) from None
+        else:
+            known = ", ".join((*game.config_keys, *_VILLAGE_KEYS))
+            raise Refusal("unknown_setting", setting=key, allowed=known)
+    return VillageSettings.model_validate({**fields, "rules": rules})
 
 
 def _settings_reply(

@@ -84,6 +84,9 @@ class Game(Protocol):
     def position(self, state: Any) -> dict[str, Any]:
         """The `state` object of a reply (without the village's day and total)."""
 
+    def odds(self, state: Any) -> dict[str, Any]:
+        """Chances and expected scores for the position; raises GameRuleError with no move."""
+
     def outcome(
         self, before: Any, events: Sequence[GameEvent], after: Any
     ) -> tuple[str, dict[str, Any]]:

@@ -9,8 +9,12 @@ from bot.village.records import PlayerDayRecord, PlayerRecord, VillageRecord
 from bot.village.replies import Reply, ReplyKind
 
 
-def memo_params(player: PlayerRecord, rows: list[PlayerDayRecord], day: int) -> dict[str, Any]:
-    """The memo of `player` as of `day`: that day's turns and every day's score with links."""
+def memo_params(
+    player: PlayerRecord, rows: list[PlayerDayRecord], day: int, closed: bool
+) -> dict[str, Any]:
+    """The memo of `player` as of `day`: that day's turns and every day's score with links.
+    `final` says the day's score will not change: the player's turns are done or the day is
+    `closed`."""
     by_day = {row.day: row for row in rows}
     today = by_day.get(day)
     days = [
@@ -25,6 +29,7 @@ def memo_params(player: PlayerRecord, rows: list[PlayerDayRecord], day: int) -> 
         "player": player.name,
         "day": day,
         "points": today.points if today else 0,
+        "final": closed or (today is not None and today.finished),
         "message_id": today.ended_message_id if today else None,
         "turns": [dict(turn) for turn in today.turns] if today else [],
         "total": sum(d["points"] for d in days),
@@ -32,9 +37,12 @@ def memo_params(player: PlayerRecord, rows: list[PlayerDayRecord], day: int) -> 
     }
 
 
-async def memo_reply(core: Core, village: VillageRecord, player: PlayerRecord, day: int) -> Reply:
+async def memo_reply(
+    core: Core, village: VillageRecord, player: PlayerRecord, day: int, closed: bool = False
+) -> Reply:
     rows = await core.history(village.village_id, player.player_id)
-    return Reply(ReplyKind.MEMO, "memo", memo_params(player, rows, day), to=player.name)
+    params = memo_params(player, rows, day, closed)
+    return Reply(ReplyKind.MEMO, "memo", params, to=player.name)
 
 
 async def standings_params(core: Core, village: VillageRecord, upto_day: int) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from bot.engine.greed.faces import Face
@@ -25,8 +26,9 @@ class StoreError(Exception):
     """The store cannot be used right now (database down, timeout). Nothing was written."""
 
 
-class VersionConflict(Exception):  # noqa: N818 - a signal to retry, not a failure
-    """Another writer appended to the stream first: reload and decide again."""
+class VersionConflict(StoreError):  # noqa: N818 - "conflict" is the word for it
+    """Another writer got there first: reload and decide again. Where nobody retries, it
+    reaches the player as "try again", like any other StoreError."""
 
 
 class DuplicateMessage(Exception):  # noqa: N818
@@ -38,7 +40,11 @@ class VillageExists(Exception):  # noqa: N818
 
 
 class Store(Protocol):
-    """Persistence of villages. Every method is one transaction; events are never changed."""
+    """Persistence of villages. Every method is one transaction (or part of the `unit` it was
+    called in); events are never changed."""
+
+    def unit(self) -> AbstractAsyncContextManager[Store]:
+        """The same store with every call inside one transaction."""
 
     async def get_village(self, village_id: int) -> VillageRecord | None: ...
 

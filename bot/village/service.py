@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from bot.chat import parse
 from bot.chat.parse import CommandRequest, ThrowRequest, TurnEndRequest
-from bot.village import commands, days
+from bot.village import commands, days, transparency
 from bot.village.core import Author, Core, Incoming, Refusal
 from bot.village.game import Game
 from bot.village.games import GAMES
@@ -65,13 +65,23 @@ class VillageService:
     async def _handle(self, incoming: Incoming) -> list[Reply]:
         core = self.core
         request = incoming.request
+        # Play is the hot path: one transaction that reads and writes all it needs.
+        if isinstance(request, ThrowRequest):
+            return await play(core, incoming, request.dice)
+        if isinstance(request, TurnEndRequest):
+            return await play(core, incoming, None)
         village = await core.store.get_village(incoming.village_id)
         if isinstance(request, CommandRequest) and (request.group, request.name) == (
             VILLAGE_GROUP,
             "create",
         ):
             return await days.create_village(
-                core, incoming.village_id, self.default_game, incoming.author, incoming.guild_id
+                core,
+                incoming.village_id,
+                self.default_game,
+                incoming.author,
+                incoming.guild_id,
+                request.args,
             )
         if village is None:
             raise Refusal("no_village")
@@ -82,16 +92,12 @@ class VillageService:
 
     async def _dispatch(self, village: VillageRecord, incoming: Incoming) -> list[Reply]:
         request = incoming.request
-        if isinstance(request, ThrowRequest):
-            return await play(self.core, village, incoming, request.dice)
-        if isinstance(request, TurnEndRequest):
-            return await play(self.core, village, incoming, None)
         if isinstance(request, parse.Refusal):
             raise Refusal(f"message_{request.reason}", tags=request.tags, limit=parse.MAX_LENGTH)
         assert isinstance(request, CommandRequest)
         game_group = self.core.game(village).key
         if (request.group, request.name) == (game_group, "end") and not request.args:
-            return await play(self.core, village, incoming, None)
+            return await play(self.core, incoming, None)
         replies = await self._command(village, incoming, request)
         if not any(r.key in _RECORDED_WITH_EVENTS for r in replies):
             await self.core.remember(incoming, replies)
@@ -124,11 +130,14 @@ class VillageService:
             if command.name == "standings":
                 params = await standings_params(core, village, village.day)
                 return [Reply(ReplyKind.INFO, "standings", params)]
-            raise Refusal(
-                "unknown_command",
-                command=f"village {command.name}".strip(),
-                known="create, config, day next, day extend, standings",
-            )
+            handler = _VILLAGE_COMMANDS.get(command.name)
+            if handler is None:
+                raise Refusal(
+                    "unknown_command",
+                    command=f"village {command.name}".strip(),
+                    known="create, config, day next, day extend, standings, export, stats",
+                )
+            return await handler(core, village, incoming, command)
         raise Refusal(
             "unknown_command",
             command=f"{command.group} {command.name}".strip(),
@@ -145,6 +154,13 @@ _GAME_COMMANDS: dict[str, CommandHandler] = {
     "memo": commands.memo,
     "rollback": commands.rollback,
     "restore": commands.restore,
+    "odds": transparency.odds,
+    "verify": transparency.verify,
+}
+
+_VILLAGE_COMMANDS: dict[str, CommandHandler] = {
+    "export": transparency.export,
+    "stats": transparency.stats,
 }
 
 __all__ = ["Author", "Incoming", "VillageService"]

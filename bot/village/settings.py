@@ -26,6 +26,14 @@ class VillageSettings(BaseModel):
     period_hours: Literal[24, 48, 72] = 24
     moderator_role_id: int | None = None
 
+    @field_validator("period_hours", mode="before")
+    @classmethod
+    def _period_number(cls, value: object) -> object:
+        # Typed settings arrive as text ("48"); the period is one of three numbers.
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        return value
+
     @field_validator("timezone")
     @classmethod
     def _known_zone(cls, value: str) -> str:

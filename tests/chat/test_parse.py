@@ -405,3 +405,9 @@ def test_text_without_a_bracket_never_throws(text: str) -> None:
 def test_quoting_every_line_never_throws(text: str) -> None:
     quoted = "\n".join("> " + line for line in text.split("\n"))
     assert not isinstance(parse_message(quoted), ThrowRequest)
+
+
+def test_a_reason_is_free_text_to_the_end_of_the_command() -> None:
+    parsed = parse_message("/greed rollback player:alice turn:2 reason:see above: wrong channel")
+    assert isinstance(parsed, CommandRequest)
+    assert parsed.args == {"player": "alice", "turn": "2", "reason": "see above: wrong channel"}

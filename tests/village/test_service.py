@@ -157,3 +157,17 @@ async def test_a_day_past_its_time_closes_before_the_next_message(
     assert [r.kind for r in replies][:2] == [ReplyKind.DAY_CLOSED, ReplyKind.MEMO]
     assert replies[-1].kind is ReplyKind.THROW
     assert replies[-1].state is not None and replies[-1].state["day"] == 2
+
+
+async def test_a_village_may_be_created_with_its_settings(store: SqlStore, village_id: int) -> None:
+    service = VillageService(store, ManualClock(T0), ScriptedDice())
+    replies = await service.handle(
+        message(village_id, GM, "/village create locale:en rules:house turns:3")
+    )
+    assert [r.key for r in replies] == ["village_created", "day_opened"]
+    assert replies[1].params["rules"] == {"variant": "house", "turns": 3, "threshold": 500}
+    village = await store.get_village(village_id)
+    assert village is not None and village.settings.locale == "en"
+    refused = await service.handle(message(village_id + 1, GM, "/village create turns:99"))
+    assert [r.key for r in refused] == ["bad_setting"]
+    assert await store.get_village(village_id + 1) is None

@@ -237,6 +237,10 @@ class OddsTable:
 
 
 @cache
+def table_for(threshold: int) -> OddsTable:
+    """The table for a threshold, built once per process (about 50 ms)."""
+    return OddsTable(threshold=threshold)
+
+
 def default_table() -> OddsTable:
-    """The table for the default threshold, built once per process."""
-    return OddsTable()
+    return table_for(DEFAULT_THRESHOLD)

@@ -28,9 +28,11 @@ from bot.engine.greed import (
     new_day,
     parse_faces,
 )
+from bot.engine.greed.errors import NoTurnsLeftError
 from bot.engine.greed.faces import Face
+from bot.engine.greed.odds import chances, table_for
 from bot.engine.greed.rules import DEFAULT_THRESHOLD, DEFAULT_TURNS_PER_DAY, MAX_TURNS_PER_DAY
-from bot.engine.greed.throw import Take, ThrowAnalysis
+from bot.engine.greed.throw import MAX_DICE, Take, ThrowAnalysis
 from bot.village.game import ConfigError, DaySummary, GameEvent, GameRuleError
 
 MAX_THRESHOLD = 100_000
@@ -227,6 +229,49 @@ class GreedGame:
             "turns_per_day": state.rules.turns_per_day,
             "threshold": state.rules.threshold,
             "finished": False,
+        }
+
+    def odds(self, state: PlayerDay) -> dict[str, Any]:
+        """Chances and expected turn scores for the player's position (official-rule odds)."""
+        turn = state.turn
+        if state.finished or turn is None:
+            raise _rule_error(NoTurnsLeftError(state.rules.turns_per_day))
+        table = table_for(state.rules.threshold)
+        # Nothing banked today means stopping needs the threshold; the table knows both cases.
+        opened = state.banked >= state.rules.threshold
+        common = {"variant": state.rules.variant.value, "points": turn.points, "opened": opened}
+        pending = turn.pending
+        if pending is None:
+            six = chances(MAX_DICE)
+            return {
+                **common,
+                "mode": "throw",
+                "dice": MAX_DICE,
+                "greed_out": float(six.greed_out),
+                "sweep": float(six.sweep),
+                "ev_roll": round(table.ev_roll(MAX_DICE, turn.points, opened), 1),
+                "advice": "roll",
+            }
+        advice = table.after_throw(pending, turn.points, opened)
+        best = advice.best
+        return {
+            **common,
+            "mode": "choose",
+            "options": [
+                {
+                    "count": value.take.count,
+                    "dice": [f.token for f in value.take.dice],
+                    "points": value.take.points,
+                    "next": value.dice_next,
+                    "greed_out": float(chances(value.dice_next).greed_out),
+                    "sweep": float(chances(value.dice_next).sweep),
+                    "value": round(value.value, 1),
+                }
+                for value in advice.takes
+            ],
+            "turn_end": advice.turn_end,
+            "advice": advice.advice,
+            "best_next": None if best is None else best.dice_next,
         }
 
     def outcome(

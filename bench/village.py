@@ -1,0 +1,121 @@
+"""Benchmark of the village: the cost of one throw, end to end, on SQLite and PostgreSQL.
+
+A throw is parsed, checked, drawn from the fair dice and written (events, score row and
+message) in one transaction. Its baseline, measured in the same run on the same database,
+is the cheapest write a bot could make: one transaction inserting one row.
+
+    python bench/village.py [--postgres URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import itertools
+import statistics
+import tempfile
+import time
+import tracemalloc
+
+from machine import machine  # bench/ is on the path when a script here runs
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.chat.parse import parse_message
+from bot.fairness.source import FairDice
+from bot.storage.engine import make_engine
+from bot.storage.migrate import migrate
+from bot.storage.store import SqlStore
+from bot.village.clock import ManualClock
+from bot.village.core import Author, Incoming
+from bot.village.service import VillageService
+
+PLAYERS = 20
+THROWS = 600
+T0 = dt.datetime(2026, 12, 1, 3, tzinfo=dt.UTC)
+
+
+async def baseline(engine: AsyncEngine, rounds: int) -> float:
+    """Seconds per one-row insert transaction."""
+    async with engine.begin() as connection:
+        await connection.execute(text("DROP TABLE IF EXISTS bench_row"))
+        await connection.execute(text("CREATE TABLE bench_row (id INTEGER, body TEXT)"))
+    start = time.perf_counter()
+    for i in range(rounds):
+        async with engine.begin() as connection:
+            await connection.execute(
+                text("INSERT INTO bench_row VALUES (:id, :body)"), {"id": i, "body": "x" * 64}
+            )
+    elapsed = time.perf_counter() - start
+    async with engine.begin() as connection:
+        await connection.execute(text("DROP TABLE bench_row"))
+    return elapsed / rounds
+
+
+async def throws(engine: AsyncEngine, village_id: int, trace: bool) -> tuple[float, float, int]:
+    """Seconds per throw message, the median of the per-throw times, and, when `trace` is set,
+    the peak memory traced (tracing slows Python down, so the times of that run are not kept)."""
+    service = VillageService(SqlStore(engine), ManualClock(T0), FairDice())
+    ids = itertools.count(1)
+    gm = Author(1, "gm", is_moderator=True)
+    await service.handle(Incoming(village_id, next(ids), gm, T0, parse_message("/village create")))
+    players = [Author(100 + n, f"p{n}") for n in range(PLAYERS)]
+    status = parse_message("/greed status")
+    times: list[float] = []
+    if trace:
+        tracemalloc.start()
+    for i in range(THROWS):
+        player = players[i % PLAYERS]
+        [reply] = await service.handle(Incoming(village_id, next(ids), player, T0, status))
+        state = reply.state or {}
+        if state.get("finished"):
+            continue
+        # Throw on with the most dice allowed: the longest turns, the most throws.
+        request = parse_message("[[greed]]" * max(state["legal_counts"]))
+        start = time.perf_counter()
+        await service.handle(Incoming(village_id, next(ids), player, T0, request))
+        times.append(time.perf_counter() - start)
+    peak = 0
+    if trace:
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    return sum(times) / len(times), statistics.median(times), peak
+
+
+async def measure(name: str, url: str, village_id: int) -> str:
+    engine = make_engine(url)
+    try:
+        await migrate(engine)
+        base = await baseline(engine, 300)
+        mean, median, _ = await throws(engine, village_id, trace=False)
+        _, _, peak = await throws(engine, village_id + 1, trace=True)
+    finally:
+        await engine.dispose()
+    return (
+        f"| {name} | {mean * 1e3:.2f} ms (median {median * 1e3:.2f}) | {base * 1e3:.2f} ms "
+        f"| {mean / base:.1f} | {peak / 2**20:.1f} MiB |"
+    )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--postgres", metavar="URL", help="also measure on this PostgreSQL")
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        rows.append(await measure("SQLite (file, WAL)", f"sqlite:///{folder}/bench.db", 1))
+    if args.postgres:
+        village_id = int(time.time()) * 10
+        rows.append(await measure("PostgreSQL 15 (localhost)", args.postgres, village_id))
+    print(f"## {dt.date.today().isoformat()}: {machine()}\n")
+    print(f"{THROWS} status checks and throws by {PLAYERS} players on fair dice; the peak")
+    print("memory is what the village allocated while playing a second such village.\n")
+    print("| database | one throw, end to end | one-row insert transaction | ratio | peak memory |")
+    print("|---|---|---|---|---|")
+    for row in rows:
+        print(row)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,109 @@
+"""Turn the village's replies into chat text in the village's language (ja or en)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from bot.chat.render import days, fairness, info, play
+from bot.chat.render.text import (
+    DEFAULT_LOCALE,
+    LOCALES,
+    Link,
+    Text,
+    Writer,
+    catalog,
+    display_width,
+    no_link,
+)
+from bot.village.replies import Reply
+
+__all__ = [
+    "DEFAULT_LOCALE",
+    "LOCALES",
+    "Link",
+    "display_width",
+    "format_faces",
+    "no_link",
+    "render",
+]
+
+_logger = logging.getLogger(__name__)
+
+
+def format_faces(tokens: Sequence[str], locale: str) -> str:
+    """The faces of a throw, the two E's told apart by a colour mark and a word."""
+    return Text(catalog(locale), no_link).faces(tokens)
+
+
+def render(reply: Reply, locale: str, link: Link = no_link) -> str:
+    """The text of `reply` in `locale` ("ja" or "en"; anything else falls back to "ja")."""
+    t = Text(catalog(locale), link)
+    writer = _WRITERS.get(reply.key)
+    if writer is None:
+        return t("unknown", key=reply.key)
+    try:
+        lines = writer(t, reply)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        # A reply whose data has the wrong shape must not reach a player as a traceback.
+        _logger.exception("cannot render reply %r", reply.key)
+        return t("unknown", key=reply.key)
+    return "\n".join(lines)
+
+
+_simple = info.simple
+
+_WRITERS: Final[Mapping[str, Writer]] = {
+    # play
+    "throw": play.throw,
+    "sweep": play.sweep,
+    "greed_out": play.greed_out,
+    "turn_end": play.turn_end,
+    "double_post": play.double_post,
+    # refusals
+    "illegal_count": play.illegal_count,
+    "turn_end_refused": play.turn_end_refused,
+    "no_turns_left": play.no_turns_left,
+    "no_village": _simple("no_village"),
+    "village_exists": _simple("village_exists"),
+    "moderators_only": _simple("moderators_only", "command"),
+    "unknown_player": _simple("unknown_player", "player"),
+    "missing_argument": _simple("missing_argument", "argument", "command"),
+    "bad_number": _simple("bad_number", "argument", "value"),
+    "unknown_day": _simple("unknown_day", "day", "last"),
+    "unknown_face": _simple("unknown_face", "face"),
+    "score_dice": _simple("score_dice", "dice"),
+    "rollback_target": _simple("rollback_target", "player", "turn", "lap", "throw"),
+    "nothing_to_restore": _simple("nothing_to_restore", "player"),
+    "nothing_to_roll_back": _simple("nothing_to_roll_back", "player"),
+    "reason_too_long": _simple("reason_too_long", "limit"),
+    "bad_setting": info.bad_setting,
+    "unknown_setting": _simple("unknown_setting", "setting", "allowed"),
+    "unknown_command": _simple("unknown_command", "command", "known"),
+    # The parser's limit on tags is fixed at six; the `limit` param is the message length.
+    "message_too_many_tags": _simple("message_too_many_tags", "tags"),
+    "message_tags_and_turn_end": _simple("message_tags_and_turn_end", "tags"),
+    "message_too_long": _simple("message_too_long", "limit"),
+    "store_unavailable": _simple("store_unavailable"),
+    # information
+    "village_created": info.village_created,
+    "status": info.status,
+    "log": info.log,
+    "score": info.score,
+    "rolled_back": info.rolled_back,
+    "restored": info.restored,
+    "settings": info.settings,
+    "day_extended": days.day_extended,
+    "standings": info.standings,
+    # memo and days
+    "memo": days.memo,
+    "day_opened": days.day_opened,
+    "day_closed": days.day_closed,
+    # checking the dice
+    "odds": fairness.odds,
+    "verify": fairness.verify,
+    "export": fairness.export,
+    "stats": fairness.stats,
+    "day_not_closed": fairness.day_not_closed,
+}

@@ -1,0 +1,144 @@
+"""The replies that let players check the dice: odds, verify, export and face statistics."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+from bot.chat.render.play import option
+from bot.chat.render.text import (
+    Text,
+    as_float,
+    as_int,
+    as_list,
+    as_map,
+    cell_name,
+    plain,
+    table_lines,
+)
+from bot.village.replies import Reply
+
+_FACE_ORDER: Final = ("$", "G", "R", "Eg", "Eb", "D")
+_MAX_MISMATCHES: Final = 10  # a wrong seed breaks every throw: the first few say enough
+
+
+def _percent(chance: Any) -> str:
+    return f"{as_float(chance) * 100:.1f}%"
+
+
+def _pts(t: Text, value: Any) -> str:
+    return t.pts(round(as_float(value)))
+
+
+# -- odds --------------------------------------------------------------------------------------
+
+
+def odds(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    lines = [t("odds.head", who=t.who(reply.to), points=t.pts(p.get("points")))]
+    if p.get("mode") == "throw":
+        lines.append(
+            t(
+                "odds.throw",
+                dice=as_int(p.get("dice"), 6),
+                greed_out=_percent(p.get("greed_out")),
+                sweep=_percent(p.get("sweep")),
+                ev=_pts(t, p.get("ev_roll")),
+            )
+        )
+    else:
+        lines += [_odds_option(t, as_map(o)) for o in as_list(p.get("options"))]
+        turn_end = p.get("turn_end")
+        if turn_end is None:
+            lines.append(t("odds.no_te"))
+        else:
+            lines.append(t("odds.te", points=_pts(t, turn_end)))
+        if p.get("advice") == "stop" and turn_end is not None:
+            lines.append(t("odds.advice", move=t("te.short")))
+        elif p.get("best_next") is not None:
+            lines.append(t("odds.advice", move=t("count", n=as_int(p.get("best_next")))))
+    variant = p.get("variant", "official")
+    if variant != "official":
+        lines.append(t("odds.not_official", variant=t.word("variant", variant)))
+    return lines
+
+
+def _odds_option(t: Text, take: Mapping[str, Any]) -> str:
+    return t(
+        "odds.option",
+        option=option(t, take),
+        greed_out=_percent(take.get("greed_out")),
+        sweep=_percent(take.get("sweep")),
+        value=_pts(t, take.get("value")),
+    )
+
+
+# -- verify and export -------------------------------------------------------------------------
+
+
+def verify(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    day, throws = as_int(p.get("day")), as_int(p.get("throws"))
+    mismatches = [as_map(m) for m in as_list(p.get("mismatches"))]
+    if p.get("ok") and not mismatches and not p.get("scripted"):
+        return [t("verify.ok", day=day, throws=throws)]
+    lines = [t("verify.failed", day=day, throws=throws, count=len(mismatches))]
+    if p.get("scripted"):
+        lines.append(t("verify.scripted"))
+    for mismatch in mismatches[:_MAX_MISMATCHES]:
+        what = t.word("verify.what", mismatch.get("what"))
+        lines.append(t("verify.mismatch", what=what, detail=plain(mismatch.get("detail"))))
+    if len(mismatches) > _MAX_MISMATCHES:
+        lines.append(t("verify.more", count=len(mismatches) - _MAX_MISMATCHES))
+    return lines
+
+
+def export(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    day, filename = as_int(p.get("day")), plain(p.get("filename"))
+    key = "export.closed" if p.get("closed") else "export.open"
+    document = json.dumps(as_map(p.get("document")), indent=2, ensure_ascii=False)
+    # The code block comes last: on Discord the document goes out as a file instead.
+    summary = t(key, day=day, throws=as_int(p.get("throws")), filename=filename)
+    return [summary, "```json", document, "```"]
+
+
+def day_not_closed(t: Text, reply: Reply) -> list[str]:
+    return [t("day_not_closed", who=t.who(reply.to), day=as_int(reply.params.get("day")))]
+
+
+# -- face statistics ---------------------------------------------------------------------------
+
+
+def stats(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    village = as_map(p.get("village"))
+    total = as_int(village.get("total"))
+    day = p.get("day")
+    if day is None:
+        head = t("stats.head_all", total=total)
+    else:
+        head = t("stats.head_day", day=as_int(day), total=total)
+    if total == 0:
+        return [head, t("stats.empty")]
+    rows = [t.texts["stats.columns"].split()]
+    rows.append(_stats_row(t("stats.village"), village))
+    for player in (as_map(row) for row in as_list(p.get("players"))):
+        rows.append(_stats_row(cell_name(player.get("player")), player))
+    return [head, "```", *table_lines(rows, left=[0]), "```", t("stats.p"), t("stats.caution")]
+
+
+def _stats_row(name: str, result: Mapping[str, Any]) -> list[str]:
+    counts = as_map(result.get("counts"))
+    total = as_int(result.get("total"))
+    # No dice, no test: a chi-square of 0 and a p of 1 would look like a verdict.
+    chi_square = f"{as_float(result.get('chi_square')):.2f}" if total else "-"
+    p_value = f"{as_float(result.get('p_value')):.3f}" if total else "-"
+    return [
+        name,
+        *(str(as_int(counts.get(face))) for face in _FACE_ORDER),
+        str(total),
+        chi_square,
+        p_value,
+    ]

@@ -1,0 +1,260 @@
+"""Answers to questions and commands: status, log, score, rollbacks, settings and refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from bot.chat.render.play import options
+from bot.chat.render.standing import standing
+from bot.chat.render.text import (
+    Text,
+    Writer,
+    as_int,
+    as_list,
+    as_map,
+    cell_name,
+    plain,
+    table_lines,
+)
+from bot.village.replies import Reply
+
+_SETTING_FIELDS: Final = ("variant", "turns", "threshold", "timezone", "update", "period")
+_SETTING_NAMES: Final = {"variant": "rules"}  # the rule variant is set with `rules:`
+_APPLIES_NOW: Final = ("locale",)  # every other setting waits for the next day
+
+
+# -- refusals ----------------------------------------------------------------------------------
+
+
+def simple(key: str, *names: str) -> Writer:
+    """A one-line reply filled from the named params, as plain text."""
+
+    def write(t: Text, reply: Reply) -> list[str]:
+        values = {name: plain(reply.params.get(name)) for name in names}
+        return [t(key, who=t.who(reply.to), **values)]
+
+    return write
+
+
+def bad_setting(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    key = "bad_setting" if plain(p.get("value")) else "bad_setting.no_value"
+    values = {name: plain(p.get(name)) for name in ("setting", "value", "allowed")}
+    return [t(key, who=t.who(reply.to), **values)]
+
+
+# -- information -------------------------------------------------------------------------------
+
+
+def village_created(t: Text, reply: Reply) -> list[str]:
+    return [t("village_created", game=t.word("game", reply.params.get("game", "greed")))]
+
+
+def status(t: Text, reply: Reply) -> list[str]:
+    state = reply.state or {}
+    player = plain(reply.params.get("player") or reply.to)
+    return [t("status.head", player=player, day=as_int(state.get("day"))), *standing(t, state)]
+
+
+def _log_event(t: Text, event: Mapping[str, Any]) -> str:
+    kind = event.get("type")
+    if kind == "DiceSetAside":
+        return t.take(event)
+    if kind == "LapStarted":
+        return t("log.lap", lap=as_int(event.get("lap")))
+    if kind == "GreedOut":
+        day_lost = as_int(event.get("day_points_lost"))
+        if day_lost:
+            return t("log.greed_out_day", day_lost=t.pts(day_lost))
+        return t("log.greed_out")
+    if kind == "TurnEnded":
+        score, lost = as_int(event.get("score")), as_int(event.get("lost"))
+        if not event.get("forced"):
+            return t("log.turn_end", score=t.pts(score))
+        if score == 0 and lost > 0:
+            return t("log.turn_end_forced_zero", lost=t.pts(lost))
+        return t("log.turn_end_forced", score=t.pts(score))
+    if kind == "TurnUnfinished":
+        return t("log.unfinished", lost=t.pts(event.get("turn_points_lost")))
+    if kind == "DayClosed":
+        return t("log.day_closed")
+    return plain(kind)
+
+
+def _log_line(t: Text, step: Mapping[str, Any], zone: Any) -> str:
+    line = t(
+        "log.line",
+        turn=plain(step.get("turn")) or "-",
+        lap=plain(step.get("lap")) or "-",
+        throw=plain(step.get("throw")) or "-",
+        faces=t.faces(as_list(step.get("faces"))),
+    )
+    events = [_log_event(t, as_map(e)) for e in as_list(step.get("then"))]
+    arrow = t.texts["log.then"]
+    if events:
+        line += arrow + arrow.join(events)
+    line = t.linked(line, step.get("message_id"))
+    voided = as_map(step.get("voided"))
+    if voided:
+        line = t(
+            "log.voided",
+            line=line,
+            by=plain(voided.get("by_name") or voided.get("by")),
+            at=t.when(voided.get("at"), zone),
+            reason=plain(voided.get("reason")),
+        )
+    return line
+
+
+def log(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    steps = as_list(p.get("steps"))
+    head = t("log.head", player=plain(p.get("player") or reply.to), day=as_int(p.get("day")))
+    if not steps:
+        return [head, t("log.empty")]
+    # No time zone in the log's params yet: times then show in UTC, labelled as such.
+    zone = p.get("timezone")
+    return [head, *(_log_line(t, as_map(step), zone) for step in steps)]
+
+
+def score(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    takes = [as_map(o) for o in as_list(p.get("options"))]
+    lines = [t("score.head", faces=t.faces(as_list(p.get("faces"))))]
+    if p.get("greed_out") or not takes:
+        return [*lines, t("score.greed_out")]
+    best = max(takes, key=lambda o: as_int(o.get("points")))
+    if p.get("sweep"):
+        return [*lines, t("score.sweep", take=t.take(best))]
+    return [
+        *lines,
+        t("play.options", options=options(t, takes)),
+        t("score.te", take=t.take(best)),
+    ]
+
+
+# -- moderation --------------------------------------------------------------------------------
+
+
+def _who_acted(params: Mapping[str, Any]) -> str:
+    # `by` is the moderator's id in the stored event; `by_name` is what people read.
+    return plain(params.get("by_name") or params.get("by"))
+
+
+def rolled_back(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    target = as_map(p.get("target"))
+    where = t(
+        "rollback.pos",
+        turn=as_int(target.get("turn")),
+        lap=as_int(target.get("lap"), 1),
+        throw=as_int(target.get("throw"), 1),
+    )
+    line = t(
+        "rolled_back",
+        by=_who_acted(p),
+        player=plain(p.get("player") or reply.to),
+        pos=where,
+        count=as_int(p.get("throws_voided")),
+        reason=plain(p.get("reason")),
+    )
+    return [line, *standing(t, reply.state)]
+
+
+def restored(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    line = t(
+        "restored",
+        by=_who_acted(p),
+        player=plain(p.get("player") or reply.to),
+        count=as_int(p.get("throws_restored")),
+        reason=plain(p.get("reason")),
+    )
+    return [line, *standing(t, reply.state)]
+
+
+def _setting_name(t: Text, field: str) -> str:
+    return t.word("setting", _SETTING_NAMES.get(field, field))
+
+
+def _setting_value(t: Text, field: str, value: Any) -> str:
+    if field == "variant":
+        return t.word("variant", value)
+    if field == "threshold":
+        return t.pts(value)
+    if field in ("turns", "period"):
+        return t(f"value.{field}", n=as_int(value))
+    if field == "locale":
+        return t.word("locale", value)
+    return plain(value)
+
+
+def settings(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    day = as_int(p.get("day"))
+    current, following = as_map(p.get("current")), as_map(p.get("next"))
+    changed = [plain(c) for c in as_list(p.get("changed"))]
+    lines = [
+        t("settings.head", day=day),
+        t.rules(current),
+        t(
+            "settings.schedule",
+            # The language changes at once, so the one in force is the new one.
+            locale=_setting_value(t, "locale", following.get("locale", current.get("locale"))),
+            timezone=plain(current.get("timezone")),
+            update=plain(current.get("update")),
+            period=_setting_value(t, "period", current.get("period")),
+        ),
+    ]
+    if changed:
+        lines.append(t("settings.changed", names=t.names(_setting_name(t, c) for c in changed)))
+        later = [c for c in changed if c not in _APPLIES_NOW]
+        now = [c for c in changed if c in _APPLIES_NOW]
+        if later:
+            names = t.names(_setting_name(t, c) for c in later)
+            lines.append(t("settings.from_next", names=names, next_day=day + 1))
+        if now:
+            lines.append(t("settings.now", names=t.names(_setting_name(t, c) for c in now)))
+    diffs = [
+        t(
+            "settings.diff",
+            name=_setting_name(t, field),
+            old=_setting_value(t, field, current.get(field)),
+            new=_setting_value(t, field, following.get(field)),
+        )
+        for field in _SETTING_FIELDS
+        if following and current.get(field) != following.get(field)
+    ]
+    if diffs:
+        lines += [t("settings.diff_head", next_day=day + 1), *diffs]
+    return lines
+
+
+def standings(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    rows = [as_map(r) for r in as_list(p.get("rows"))]
+    days = max([as_int(p.get("days")), *(len(as_list(r.get("days"))) for r in rows)])
+    head = t("standings.head", days=as_int(p.get("days")))
+    if not rows:
+        return [head, t("standings.empty")]
+    table = [
+        [
+            t("standings.rank"),
+            t("standings.player"),
+            *(t("standings.day", day=n) for n in range(1, days + 1)),
+            t("standings.total"),
+        ]
+    ]
+    for row in rows:
+        points = as_list(row.get("days"))
+        points += [0] * (days - len(points))
+        table.append(
+            [
+                str(as_int(row.get("rank"))),
+                cell_name(row.get("player")),
+                *(str(as_int(n)) for n in points),
+                str(as_int(row.get("total"))),
+            ]
+        )
+    return [head, "```", *table_lines(table, left=[1]), "```"]

@@ -1,0 +1,226 @@
+"""One locale's catalogue with the small formatters and param readers every reply uses."""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.chat import catalog_en, catalog_ja
+from bot.engine.greed import UnknownFaceError, best_split, parse_faces
+from bot.engine.greed.faces import counts
+from bot.village.replies import Reply
+
+Link = Callable[[int | None], str]
+"""Turns a chat message id into text pointing at it (`#12` on the console, a URL on Discord)."""
+
+CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {
+    "ja": catalog_ja.TEXTS,
+    "en": catalog_en.TEXTS,
+}
+LOCALES: Final = tuple(CATALOGS)
+DEFAULT_LOCALE: Final = "ja"  # the game's home audience
+
+_TOKENS: Final = {"$": "$", "g": "G", "r": "R", "eg": "Eg", "eb": "Eb", "d": "D"}
+_SINGLES: Final = ("single_d", "single_g")  # written as letters (DGG), the way the forum does
+
+
+def no_link(message_id: int | None) -> str:
+    """No link at all: for output that cannot point at a chat message."""
+    return ""
+
+
+def catalog(locale: str) -> Mapping[str, str]:
+    """The texts of `locale`, or of the default locale when there are none."""
+    return CATALOGS.get(locale, CATALOGS[DEFAULT_LOCALE])
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes in a monospace font: wide (W/F) characters take two."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def pad(text: str, width: int, right: bool) -> str:
+    """`text` padded with spaces to `width` columns, on the left when `right` aligns it right."""
+    space = " " * max(0, width - display_width(text))
+    return space + text if right else text + space
+
+
+def table_lines(rows: Sequence[Sequence[str]], left: Iterable[int] = ()) -> list[str]:
+    """Rows of cells aligned in columns; the columns numbered in `left` align left."""
+    left_columns = set(left)
+    widths = [max(display_width(cells[i]) for cells in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(pad(cell, widths[i], right=i not in left_columns) for i, cell in enumerate(cells))
+        for cells in rows
+    ]
+
+
+def cell_name(value: Any) -> str:
+    """A name for a code block: one line, and no backtick that would end the block early."""
+    return " ".join(plain(value).replace("`", "'").split())
+
+
+# -- reading params ---------------------------------------------------------------------------
+
+
+def as_int(value: Any, default: int = 0) -> int:
+    if value is None:
+        return default
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def as_float(value: Any, default: float = 0.0) -> float:
+    if value is None or isinstance(value, bool):
+        return default
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def as_list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, (list, tuple)) else []
+
+
+def as_map(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def plain(value: Any, sep: str = ", ") -> str:
+    """A param as text for people: lists joined, nothing for None (never a Python repr)."""
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return sep.join(plain(v) for v in value)
+    return str(value)
+
+
+# -- the words shared by every reply -----------------------------------------------------------
+
+
+class Text:
+    """One locale's catalogue with the small formatters every reply uses."""
+
+    def __init__(self, texts: Mapping[str, str], link: Link) -> None:
+        self.texts = texts
+        self.link = link
+
+    def __call__(self, key: str, /, **values: Any) -> str:
+        return self.texts[key].format(**values)
+
+    def word(self, group: str, value: Any) -> str:
+        """A catalogue word (`variant.house`), or the value itself when it has none."""
+        return self.texts.get(f"{group}.{value}", plain(value))
+
+    def pts(self, points: Any) -> str:
+        return self("pts", n=as_int(points))
+
+    def who(self, name: str | None) -> str:
+        return self("who", name=name) if name else ""
+
+    def faces(self, tokens: Iterable[Any]) -> str:
+        shown = []
+        for raw in tokens:
+            token = _TOKENS.get(unicodedata.normalize("NFKC", str(raw)).strip().lower())
+            face = self.texts[f"face.{token}"] if token else str(raw)
+            shown.append(self("die", face=face))
+        return self.texts["dice_sep"].join(shown)
+
+    def label(self, combinations: Sequence[Any]) -> str:
+        """Combinations as players write them: named ones, then single D's and G's (DGG)."""
+        named = [self.word("combo", c) for c in combinations if c not in _SINGLES]
+        singles = "".join(
+            self.word("combo", c) for single in _SINGLES for c in combinations if c == single
+        )
+        return "+".join([*named, singles] if singles else named)
+
+    def dice_label(self, dice: Sequence[Any]) -> str:
+        """The combinations a set of taken dice makes (a take always uses every die)."""
+        try:
+            faces = parse_faces([str(d) for d in dice])
+        except UnknownFaceError:
+            return self.faces(dice)
+        split = best_split(counts(faces))
+        if split is None or not split.combinations:
+            return self.faces(dice)
+        return self.label([c.key for c in split.combinations])
+
+    def take(self, take: Mapping[str, Any]) -> str:
+        combinations = as_list(take.get("combinations"))
+        label = (
+            self.label(combinations) if combinations else self.dice_label(as_list(take.get("dice")))
+        )
+        return self("take", label=label, points=self.pts(take.get("points")))
+
+    def counts(self, numbers: Iterable[Any]) -> str:
+        shown = [self("count", n=as_int(n)) for n in numbers]
+        return self.texts["or_sep"].join(shown) if shown else self("no_moves")
+
+    def moves(self, numbers: Iterable[Any], turn_end: str | None) -> str:
+        parts = [self.counts(numbers)]
+        if turn_end:
+            parts.append(turn_end)
+        return self.texts["sep"].join(parts)
+
+    def names(self, values: Iterable[Any]) -> str:
+        return self.texts["list_sep"].join(plain(v) for v in values)
+
+    def linked(self, line: str, message_id: Any) -> str:
+        target = self.link(message_id if isinstance(message_id, int) else None)
+        return f"{line} {target}" if target else line
+
+    def when(self, iso: Any, zone_name: Any = None) -> str:
+        """A moment in the village's time zone, or in its own offset when none is given."""
+        try:
+            moment = dt.datetime.fromisoformat(str(iso))
+        except ValueError:
+            return plain(iso)
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=dt.UTC)
+        zone: dt.tzinfo | None = None
+        label = ""
+        if zone_name:
+            try:
+                zone, label = ZoneInfo(str(zone_name)), str(zone_name)
+            except (ZoneInfoNotFoundError, ValueError):
+                zone = None
+        if zone is None:
+            zone = moment.tzinfo
+            minutes = int((moment.utcoffset() or dt.timedelta(0)).total_seconds()) // 60
+            sign = "-" if minutes < 0 else "+"
+            hours, rest = divmod(abs(minutes), 60)
+            label = f"UTC{sign}{hours:02d}:{rest:02d}" if minutes else "UTC"
+        local = moment.astimezone(zone)
+        return self(
+            "time",
+            year=local.year,
+            month=local.month,
+            day=local.day,
+            weekday=self.texts["weekdays"].split()[local.weekday()],
+            hour=f"{local.hour:02d}",
+            minute=f"{local.minute:02d}",
+            zone=label,
+        )
+
+    def rules(self, rules: Mapping[str, Any]) -> str:
+        return self(
+            "rules_line",
+            variant=self.word("variant", rules.get("variant", "official")),
+            turns=as_int(rules.get("turns")),
+            threshold=self.pts(rules.get("threshold")),
+        )
+
+
+Writer = Callable[[Text, Reply], list[str]]
+"""Writes one reply's lines."""
