@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.chat.parse import CommandRequest
 from bot.engine.greed import UnknownFaceError, analyse, parse_faces
@@ -12,7 +13,6 @@ from bot.village.memo import memo_reply
 from bot.village.ports import DuplicateMessage, StoreError, VersionConflict
 from bot.village.records import (
     NewEvent,
-    PlayerDayRecord,
     PlayerRecord,
     StoredEvent,
     StreamAppend,
@@ -111,11 +111,7 @@ async def rollback(
 ) -> list[Reply]:
     """Roll a player's current day back to just before a turn, or a throw of one of its laps."""
     by = incoming.author
-    if not by.is_moderator:
-        raise Refusal("moderators_only", command="greed rollback")
-    if not command.args.get("player"):
-        raise Refusal("missing_argument", argument="player", command="rollback")
-    player = await core.resolve_player(village, command.args["player"], by)
+    player = await _moderated_player(core, village, incoming, command)
     turn = int_arg(command, "turn", required=True)
     lap = int_arg(command, "lap")
     throw = int_arg(command, "throw")
@@ -157,11 +153,7 @@ async def restore(
 ) -> list[Reply]:
     """Undo the player's last rollback, if nothing was played since."""
     by = incoming.author
-    if not by.is_moderator:
-        raise Refusal("moderators_only", command="greed restore")
-    if not command.args.get("player"):
-        raise Refusal("missing_argument", argument="player", command="restore")
-    player = await core.resolve_player(village, command.args["player"], by)
+    player = await _moderated_player(core, village, incoming, command)
     reason = _reason(command)
 
     async def decide(view: StreamView) -> NewEvent:
@@ -183,6 +175,17 @@ async def restore(
     return await _append_village_action(core, village, incoming, player, decide, "restored")
 
 
+async def _moderated_player(
+    core: Core, village: VillageRecord, incoming: Incoming, command: CommandRequest
+) -> PlayerRecord:
+    """The `player:` a moderator's command acts on."""
+    if not incoming.author.is_moderator:
+        raise Refusal("moderators_only", command=f"{command.group} {command.name}")
+    if not command.args.get("player"):
+        raise Refusal("missing_argument", argument="player", command=command.name)
+    return await core.resolve_player(village, command.args["player"], incoming.author)
+
+
 def _reason(command: CommandRequest) -> str:
     reason = " ".join(command.args.get("reason", "").split())
     if not reason:
@@ -200,46 +203,53 @@ async def _append_village_action(
     decide: Callable[[StreamView], Awaitable[NewEvent]],
     key: str,
 ) -> list[Reply]:
-    game = core.game(village)
+    """Append a moderator's event to a player's day stream, with the score row it leads to."""
     for _ in range(MAX_ATTEMPTS):
-        day = await core.current_day(village)
-        view = await core.view(village, day, player.player_id)
-        if view.version == 0:
-            raise Refusal("nothing_to_roll_back", player=player.name)
-        event: NewEvent = await decide(view)
-        events = await core.store.load_stream(village.village_id, day.day, player.player_id)
-        pending = StoredEvent(
-            village.village_id,
-            day.day,
-            player.player_id,
-            view.version + 1,
-            village.game,
-            event.type,
-            event.data,
-            event.message_id,
-            core.clock.now(),
-        )
-        after = read_stream(game, day.settings.rules, [*events, pending])
-        summary = game.summary(after.state)
-        previous = await core.store.get_player_day(village.village_id, day.day, player.player_id)
-        projection = PlayerDayRecord(
-            village_id=village.village_id,
-            day=day.day,
-            player_id=player.player_id,
-            version=view.version + 1,
-            points=summary.points,
-            turns=summary.turns,
-            finished=summary.finished,
-            ended_message_id=(previous.ended_message_id if previous and summary.finished else None),
-        )
-        append = StreamAppend(player.player_id, view.version, (event,), projection)
         try:
-            await core.store.append(append, day.day, core.message(incoming, ReplyKind.INFO.value))
+            async with core.store.unit() as store:
+                return await _append_once(
+                    replace(core, store=store), village, incoming, player, decide, key
+                )
         except VersionConflict:
             continue
         except DuplicateMessage:
             return []
-        state = await core.position(village, day, player.player_id, after)
-        params = {**event.data, "player": player.name, "by": incoming.author.name}
-        return [Reply(ReplyKind.INFO, key, params, to=player.name, state=state)]
     raise StoreError("the player's stream kept changing; try again")
+
+
+async def _append_once(
+    core: Core,
+    village: VillageRecord,
+    incoming: Incoming,
+    player: PlayerRecord,
+    decide: Callable[[StreamView], Awaitable[NewEvent]],
+    key: str,
+) -> list[Reply]:
+    game = core.game(village)
+    day = await core.current_day(village)
+    events = await core.store.load_stream(village.village_id, day.day, player.player_id)
+    view = read_stream(game, day.settings.rules, events)
+    if view.version == 0:
+        raise Refusal("nothing_to_roll_back", player=player.name)
+    event = await decide(view)
+    recorded = StoredEvent(
+        village.village_id,
+        day.day,
+        player.player_id,
+        view.version + 1,
+        village.game,
+        event.type,
+        event.data,
+        event.message_id,
+        core.clock.now(),
+    )
+    after = read_stream(game, day.settings.rules, [*events, recorded])
+    summary = game.summary(after.state)
+    previous = await core.store.get_player_day(village.village_id, day.day, player.player_id)
+    ended = previous.ended_message_id if previous and summary.finished else None
+    projection = summary.row(village.village_id, day.day, player.player_id, recorded.version, ended)
+    append = StreamAppend(player.player_id, view.version, (event,), projection)
+    await core.store.append(append, day.day, core.message(incoming, ReplyKind.INFO.value))
+    state = await core.position(village, day, player.player_id, after)
+    params = {**event.data, "player": player.name, "by": incoming.author.name}
+    return [Reply(ReplyKind.INFO, key, params, to=player.name, state=state)]

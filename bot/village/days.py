@@ -15,7 +15,6 @@ from bot.village.records import (
     DayClosing,
     DayRecord,
     NewEvent,
-    PlayerDayRecord,
     StreamAppend,
     VillageRecord,
 )
@@ -179,15 +178,13 @@ async def close_day(
                     player_id=player.player_id,
                     expected_version=view.version,
                     events=tuple(NewEvent(e.type, dict(e.data)) for e in events),
-                    projection=PlayerDayRecord(
-                        village_id=village.village_id,
-                        day=day.day,
-                        player_id=player.player_id,
-                        version=view.version + len(events),
-                        points=summary.points,
-                        turns=summary.turns,
+                    projection=summary.row(
+                        village.village_id,
+                        day.day,
+                        player.player_id,
+                        view.version + len(events),
+                        ended or _last_message(view),
                         finished=True,
-                        ended_message_id=ended or _last_message(view),
                     ),
                 )
             )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.engine.greed.faces import Face
+from bot.village.records import PlayerDayRecord
 
 
 class GameRuleError(Exception):
@@ -48,6 +49,28 @@ class DaySummary:
     points: int
     turns: tuple[dict[str, Any], ...]
     finished: bool
+
+    def row(
+        self,
+        village_id: int,
+        day: int,
+        player_id: int,
+        version: int,
+        ended_message_id: int | None,
+        *,
+        finished: bool | None = None,
+    ) -> PlayerDayRecord:
+        """The score row at stream `version`; `finished` overrides (a closed day is over)."""
+        return PlayerDayRecord(
+            village_id=village_id,
+            day=day,
+            player_id=player_id,
+            version=version,
+            points=self.points,
+            turns=self.turns,
+            finished=self.finished if finished is None else finished,
+            ended_message_id=ended_message_id,
+        )
 
 
 class Game(Protocol):

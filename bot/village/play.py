@@ -17,7 +17,6 @@ from bot.village.ports import DuplicateMessage, StoreError, VersionConflict
 from bot.village.records import (
     DayRecord,
     NewEvent,
-    PlayerDayRecord,
     PlayerRecord,
     StreamAppend,
     VillageRecord,
@@ -98,15 +97,12 @@ async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[R
         player_id=author.player_id,
         expected_version=view.version,
         events=tuple(NewEvent(e.type, dict(e.data), incoming.message_id) for e in events),
-        projection=PlayerDayRecord(
-            village_id=village.village_id,
-            day=day.day,
-            player_id=author.player_id,
-            version=view.version + len(events),
-            points=summary.points,
-            turns=summary.turns,
-            finished=summary.finished,
-            ended_message_id=incoming.message_id if summary.finished else None,
+        projection=summary.row(
+            village.village_id,
+            day.day,
+            author.player_id,
+            view.version + len(events),
+            incoming.message_id if summary.finished else None,
         ),
         player=_joining(core, village, incoming, known),
     )
