@@ -119,6 +119,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "bad_setting": "{who}{setting} cannot be “{value}”. Allowed: {allowed}",
     "bad_setting.no_value": "{who}{setting} cannot be changed: {allowed}",
     "unknown_setting": "{who}There is no setting “{setting}”. Settings: {allowed}",
+    "unknown_argument": (
+        "{who}/{command} takes no “{argument}:”. It takes: {allowed}. Nothing was changed."
+    ),
     "unknown_command": "{who}There is no command `/{command}`. Commands: {known}",
     "message_too_many_tags": (
         "{who}That message has {tags} `[[greed]]` tags; at most 6 dice are thrown at once. "
@@ -166,9 +169,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "score.te": "A Turn End would take {take} (if held reaches the threshold)",
     "rollback.pos": "turn {turn} (lap {lap}, throw {throw})",
     "rolled_back": (
-        "{by} rolled {player} back to before {pos}: {count} throws voided. Reason: {reason}"
+        "{by} rolled {player} back to before {pos}. Throws voided: {count}. Reason: {reason}"
     ),
-    "restored": "{by} undid {player}'s last rollback: {count} throws restored. Reason: {reason}",
+    "restored": "{by} undid {player}'s last rollback. Throws restored: {count}. Reason: {reason}",
     "settings.head": "Village settings (day {day})",
     "settings.schedule": (
         "Language: {locale} · time zone: {timezone} · update at {update} · days last {period}"
@@ -201,6 +204,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "memo.overall": "Overall: {points}",
     "memo.day": "{day}d: {points}",
     "memo.no_turns": "(no turns played)",
+    "memo.no_turn_finished": "(no turn finished yet)",
     "memo.wiped": "{score}(-{lost})",
     "day_opened.head": "━━ Day {day} opens ━━",
     "day_opened.closes": "Closes: {closes}",
@@ -230,12 +234,31 @@ TEXTS: Final[Mapping[str, str]] = {
         "loses today's banked points, so be more careful."
     ),
     "verify.ok": (
-        "✅ Day {day} verified: the seed matches the commitment and all {throws} throws "
-        "re-derive exactly from it."
+        "✅ Day {day} verified: the seed matches the commitment and every throw "
+        "(throws checked: {throws}) re-derives exactly from it."
     ),
-    "verify.failed": "❌ Day {day} does not verify: {count} problems in {throws} throws checked.",
+    "verify.failed": "❌ Day {day} does not verify. Problems: {count}; throws checked: {throws}.",
     "verify.scripted": ("This day used typed-in (scripted) dice, so it cannot verify as fair."),
     "verify.mismatch": "- {what}: {detail}",
+    "verify.detail.seed.not_revealed": "the seed is not revealed yet (the day is still open)",
+    "verify.detail.seed.not_hex": "the seed is not hex",
+    "verify.detail.commitment": (
+        "sha256 of the revealed seed is {actual}, but the commitment posted was {posted}"
+    ),
+    "verify.detail.faces": (
+        "player {player_id}, throw {throw_seq} (message {message_id}): "
+        "the seed gives {expected}, the record says {recorded}"
+    ),
+    "verify.detail.faces.count": (
+        "player {player_id}, throw {throw_seq}: {count} faces recorded (1 to 6 allowed)"
+    ),
+    "verify.detail.throw_seq": "player {player_id}, throw number {throw_seq}: numbers start at 1",
+    "verify.detail.duplicate": (
+        "player {player_id}, throw {throw_seq} is recorded {uses} times (a number is never reused)"
+    ),
+    "verify.detail.gap": "player {player_id}: no record of throw {missing} (numbers run to {last})",
+    "verify.detail.scripted": "some faces were typed in, not derived from the seed",
+    "verify.detail.format": "the record cannot be read ({error})",
     "verify.more": "- and {count} more",
     "verify.what.seed": "seed",
     "verify.what.commitment": "commitment",
@@ -246,11 +269,11 @@ TEXTS: Final[Mapping[str, str]] = {
     "verify.what.scripted": "scripted faces",
     "verify.what.format": "format",
     "export.closed": (
-        "Day {day} record ({throws} throws): {filename}. The seed is revealed: check every "
+        "Day {day} record (throws: {throws}): {filename}. The seed is revealed: check every "
         "throw with `greedbot verify {filename}` or `/greed verify day:{day}`."
     ),
     "export.open": (
-        "Day {day} record ({throws} throws): {filename}. The seed stays secret until the day "
+        "Day {day} record (throws: {throws}): {filename}. The seed stays secret until the day "
         "closes: export again then, and check every throw with `greedbot verify {filename}` "
         "or `/greed verify day:{day}`."
     ),

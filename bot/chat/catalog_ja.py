@@ -117,6 +117,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "bad_setting": "{who}設定 {setting} に「{value}」は使えません。指定できる値: {allowed}",
     "bad_setting.no_value": "{who}設定 {setting} を変更できません: {allowed}",
     "unknown_setting": "{who}設定「{setting}」はありません。設定できる項目: {allowed}",
+    "unknown_argument": (
+        "{who}/{command} に「{argument}:」は指定できません。指定できるもの: {allowed}。"
+        "何も変更していません。"
+    ),
     "unknown_command": "{who}`/{command}` というコマンドはありません。使えるもの: {known}",
     "message_too_many_tags": (
         "{who}`[[greed]]` タグが{tags}個あります。一度に振れるのは6個までです。何も振っていません。"
@@ -196,6 +200,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "memo.overall": "総合得点: {points}",
     "memo.day": "{day}d: {points}",
     "memo.no_turns": "(未プレイ)",
+    "memo.no_turn_finished": "(終わったターンはまだありません)",
     "memo.wiped": "{score}(-{lost})",
     "day_opened.head": "━━ {day}d 開始 ━━",
     "day_opened.closes": "締切: {closes}",
@@ -232,6 +237,27 @@ TEXTS: Final[Mapping[str, str]] = {
     ),
     "verify.mismatch": "・{what}: {detail}",
     "verify.more": "・ほか{count}件",
+    "verify.detail.seed.not_revealed": "シードがまだ公開されていません（締切前の日です）",
+    "verify.detail.seed.not_hex": "シードが16進数ではありません",
+    "verify.detail.commitment": (
+        "公開されたシードのsha256は {actual} ですが、日の開始時に示された値は {posted} です"
+    ),
+    "verify.detail.faces": (
+        "プレイヤー{player_id}の{throw_seq}投目（発言 {message_id}）: "
+        "シードからは {expected}、記録は {recorded}"
+    ),
+    "verify.detail.faces.count": (
+        "プレイヤー{player_id}の{throw_seq}投目: 出目が{count}個記録されています（1〜6個のはず）"
+    ),
+    "verify.detail.throw_seq": "プレイヤー{player_id}の投番号 {throw_seq}: 投番号は1から数えます",
+    "verify.detail.duplicate": (
+        "プレイヤー{player_id}の{throw_seq}投目が{uses}回記録されています（投番号は使い回しません）"
+    ),
+    "verify.detail.gap": (
+        "プレイヤー{player_id}の{missing}投目の記録がありません（番号は{last}まで）"
+    ),
+    "verify.detail.scripted": "手入力の出目があり、シードから導いた出目ではありません",
+    "verify.detail.format": "記録を読めません（{error}）",
     "verify.what.seed": "シード",
     "verify.what.commitment": "コミットメント",
     "verify.what.faces": "出目",

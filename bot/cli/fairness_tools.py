@@ -70,10 +70,10 @@ def run_verify(args: argparse.Namespace) -> int:
     for mismatch in mismatches:
         print(f"MISMATCH {mismatch.what}: {mismatch.detail}")
     if mismatches:
-        print(f"{len(mismatches)} mismatch(es) in {checked} throws", file=sys.stderr)
+        print(f"mismatches: {len(mismatches)}; throws checked: {checked}", file=sys.stderr)
         return 1
     print(
         f"village {document['village_id']} day {document['day']}: the seed matches its "
-        f"commitment and all {checked} throws match the seed"
+        f"commitment and every throw matches the seed (throws checked: {checked})"
     )
     return 0

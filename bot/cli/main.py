@@ -52,7 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(handler=_lazy("bot.cli.village_tools", "run_bot"))
 
     console = commands.add_parser("console", help="play a village in the terminal")
-    console.add_argument("--db", metavar="URL", help="database URL (default: embedded SQLite)")
+    console.add_argument(
+        "--db", metavar="URL", help="database URL (default: DATABASE_URL, else the embedded one)"
+    )
     console.set_defaults(handler=_lazy("bot.cli.village_tools", "run_console"))
 
     replay = commands.add_parser("replay", help="feed a transcript to a fresh village")
@@ -64,7 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="a day's record as JSON, for verify")
     export.add_argument("--village", type=int, metavar="ID", help="village (channel) id")
     export.add_argument("--day", type=int, required=True, metavar="N")
-    export.add_argument("--db", metavar="URL", help="database URL (default: DATABASE_URL)")
+    export.add_argument(
+        "--db", metavar="URL", help="database URL (default: DATABASE_URL, else the embedded one)"
+    )
     export.add_argument("--out", metavar="FILE", help="write to FILE instead of the screen")
     export.set_defaults(handler=_lazy("bot.cli.fairness_tools", "run_export"))
 
@@ -73,7 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify.set_defaults(handler=_lazy("bot.cli.fairness_tools", "run_verify"))
 
     migrate = commands.add_parser("migrate", help="bring the database schema up to date")
-    migrate.add_argument("--db", metavar="URL", help="database URL (default: DATABASE_URL)")
+    migrate.add_argument(
+        "--db", metavar="URL", help="database URL (default: DATABASE_URL, else the embedded one)"
+    )
     migrate.set_defaults(handler=_lazy("bot.cli.village_tools", "run_migrate"))
     return parser
 

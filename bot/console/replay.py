@@ -23,11 +23,12 @@ class ReplayError(Exception):
         self.line = line
 
 
-def first_clock(lines: Iterable[str]) -> str | None:
-    for line in lines:
+def first_clock(lines: Iterable[str]) -> tuple[int, str] | None:
+    """The line number and time of the first `@clock` line: the village opens at that time."""
+    for number, line in enumerate(lines, start=1):
         text = line.strip()
         if text.startswith("@clock"):
-            return text[len("@clock") :].strip()
+            return number, text[len("@clock") :].strip()
     return None
 
 
@@ -46,10 +47,11 @@ async def replay(
             clock = ManualClock()
             start = first_clock(lines)
             if start:
+                number, when = start
                 try:
-                    clock.set(dt.datetime.fromisoformat(start))
+                    clock.set(dt.datetime.fromisoformat(when))
                 except ValueError as error:
-                    raise ReplayError(0, f"@clock: {error}") from None
+                    raise ReplayError(number, f"@clock: {error}") from None
             village_id = CONSOLE_VILLAGE
             while await store.get_village(village_id) is not None:
                 village_id += 1  # a fresh village, even in a database that has others

@@ -6,8 +6,9 @@ import hashlib
 import hmac
 import secrets
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from bot.engine.greed.faces import FACES, Face, format_faces
 
@@ -104,6 +105,8 @@ class Mismatch:
 
     what: str
     detail: str
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """The facts of the detail, so that a reply can say it in the village's language."""
 
 
 def verify_day(
@@ -118,7 +121,7 @@ def verify_day(
     """
     problems: list[Mismatch] = []
     if seed is None:
-        problems.append(Mismatch("seed", "seed not revealed"))
+        problems.append(Mismatch("seed", "seed not revealed", {"reason": "not_revealed"}))
     else:
         actual = commitment(seed)
         # Hex is case-insensitive; someone pasting the commitment back may change its case.
@@ -128,18 +131,28 @@ def verify_day(
                     "commitment",
                     f"sha256 of the revealed seed is {actual}, "
                     f"but the commitment posted was {commitment_hex}",
+                    {"actual": actual, "posted": commitment_hex},
                 )
             )
     seqs: defaultdict[int, list[int]] = defaultdict(list)
     for throw in throws:
         where = f"player {throw.player_id} throw {throw.throw_seq} (message {throw.message_id})"
+        facts = {
+            "player_id": throw.player_id,
+            "throw_seq": throw.throw_seq,
+            "message_id": throw.message_id,
+        }
         seqs[throw.player_id].append(throw.throw_seq)
         if throw.throw_seq < 1:
-            problems.append(Mismatch("throw_seq", f"{where}: throw_seq starts at 1"))
+            problems.append(Mismatch("throw_seq", f"{where}: throw_seq starts at 1", facts))
             continue
         if not 1 <= len(throw.faces) <= MAX_DICE:
             problems.append(
-                Mismatch("faces", f"{where}: {len(throw.faces)} faces recorded, 1 to 6 allowed")
+                Mismatch(
+                    "faces",
+                    f"{where}: {len(throw.faces)} faces recorded, 1 to 6 allowed",
+                    {**facts, "count": len(throw.faces)},
+                )
             )
             continue
         if seed is None:
@@ -159,6 +172,11 @@ def verify_day(
                     "faces",
                     f"{where}: the seed gives {format_faces(expected)}, "
                     f"recorded {format_faces(throw.faces)}",
+                    {
+                        **facts,
+                        "expected": [f.token for f in expected],
+                        "recorded": [f.token for f in throw.faces],
+                    },
                 )
             )
     for player_id in sorted(seqs):
@@ -170,6 +188,7 @@ def verify_day(
                         "duplicate",
                         f"player {player_id} throw {n} is recorded {uses[n]} times; "
                         "a throw number is never reused",
+                        {"player_id": player_id, "throw_seq": n, "uses": uses[n]},
                     )
                 )
         # Every throw, voided ones included, takes the next number: a missing number is a throw
@@ -182,6 +201,7 @@ def verify_day(
                 Mismatch(
                     "gap",
                     f"player {player_id} has no record of throw {listed} (numbers run to {last})",
+                    {"player_id": player_id, "missing": missing, "last": last},
                 )
             )
     return problems

@@ -19,17 +19,25 @@ def verify_record(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
         scripted = bool(document.get("scripted", False))
         rows = list(document["throws"])
     except (KeyError, TypeError, ValueError) as error:
-        return 0, [Mismatch("format", f"not a day record: {error!r} is missing or wrong")]
+        return 0, [
+            Mismatch(
+                "format", f"not a day record: {error!r} is missing or wrong", {"error": str(error)}
+            )
+        ]
     problems: list[Mismatch] = []
     if scripted:
         # Typed-in faces come from no seed: such a day never verifies as fair.
-        problems.append(Mismatch("scripted", "some faces were scripted, not drawn from the seed"))
+        problems.append(
+            Mismatch("scripted", "some faces were scripted, not drawn from the seed", {})
+        )
     seed: bytes | None = None
     if seed_hex is not None:
         try:
             seed = bytes.fromhex(str(seed_hex))
         except ValueError:
-            problems.append(Mismatch("seed", f"the seed {seed_hex!r} is not hex"))
+            problems.append(
+                Mismatch("seed", f"the seed {seed_hex!r} is not hex", {"reason": "not_hex"})
+            )
     throws: list[ThrowRecord] = []
     for index, row in enumerate(rows):
         try:
@@ -43,7 +51,13 @@ def verify_record(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
                 )
             )
         except (KeyError, TypeError, ValueError, UnknownFaceError) as error:
-            problems.append(Mismatch("format", f"throw #{index + 1} cannot be read: {error}"))
+            problems.append(
+                Mismatch(
+                    "format",
+                    f"throw #{index + 1} cannot be read: {error}",
+                    {"throw": index + 1, "error": str(error)},
+                )
+            )
     if seed is None and seed_hex is not None:
         return len(throws), problems
     return len(throws), problems + verify_day(village_id, day, commitment, seed, throws)

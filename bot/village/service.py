@@ -109,6 +109,7 @@ class VillageService:
         core = self.core
         author = incoming.author
         game_group = core.game(village).key
+        _check_arguments(command, game_group)
         if command.group == game_group:
             if command.name == "score":
                 return commands.score(command)
@@ -142,6 +143,42 @@ class VillageService:
             "unknown_command",
             command=f"{command.group} {command.name}".strip(),
             known=f"/{game_group} …, /village …",
+        )
+
+
+# The arguments each command takes; `village create` and `config` take the settings, which
+# their own check names.
+_ARGUMENTS: dict[tuple[str, str], frozenset[str]] = {
+    ("game", "status"): frozenset({"player"}),
+    ("game", "log"): frozenset({"player", "day"}),
+    ("game", "memo"): frozenset({"player"}),
+    ("game", "score"): frozenset({"faces"}),
+    ("game", "rollback"): frozenset({"player", "turn", "lap", "throw", "reason"}),
+    ("game", "restore"): frozenset({"player", "reason"}),
+    ("game", "odds"): frozenset(),
+    ("game", "verify"): frozenset({"day"}),
+    ("game", "end"): frozenset(),
+    (VILLAGE_GROUP, "day next"): frozenset(),
+    (VILLAGE_GROUP, "day extend"): frozenset(),
+    (VILLAGE_GROUP, "standings"): frozenset(),
+    (VILLAGE_GROUP, "export"): frozenset({"day"}),
+    (VILLAGE_GROUP, "stats"): frozenset({"day"}),
+}
+
+
+def _check_arguments(command: CommandRequest, game_group: str) -> None:
+    """Refuse an argument the command does not take, rather than silently ignore it."""
+    group = "game" if command.group == game_group else command.group
+    allowed = _ARGUMENTS.get((group, command.name))
+    if allowed is None:
+        return  # an unknown command, or one that checks its own (settings)
+    extra = sorted(set(command.args) - allowed)
+    if extra:
+        raise Refusal(
+            "unknown_argument",
+            argument=extra[0],
+            command=f"{command.group} {command.name}",
+            allowed=", ".join(f"{key}:" for key in sorted(allowed)) or "-",
         )
 
 

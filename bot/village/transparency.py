@@ -46,7 +46,9 @@ async def verify(
                 "ok": not mismatches,
                 "scripted": document["scripted"],
                 "commitment": document["commitment"],
-                "mismatches": [{"what": m.what, "detail": m.detail} for m in mismatches],
+                "mismatches": [
+                    {"what": m.what, "detail": m.detail, **m.params} for m in mismatches
+                ],
             },
         )
     ]

@@ -693,7 +693,7 @@ def test_a_rollback_names_the_moderator_the_target_and_the_reason() -> None:
     assert "理由: outage" in ja
     en = text("rolled_back", "en")
     assert en.startswith(
-        "mod rolled alice back to before turn 2 (lap 1, throw 1): 3 throws voided. Reason: outage"
+        "mod rolled alice back to before turn 2 (lap 1, throw 1). Throws voided: 3. Reason: outage"
     )
 
 

@@ -246,7 +246,7 @@ def test_a_verified_day_is_one_line_saying_seed_and_every_throw_match() -> None:
     )
     en = text("verify_ok", "en")
     assert en.startswith("✅ Day 3 verified")
-    assert "all 12 throws" in en
+    assert "throws checked: 12" in en
     assert len(en.splitlines()) == 1
 
 
@@ -400,3 +400,22 @@ def test_dice_check_replies_with_malformed_params_fall_back_instead_of_raising()
     for key in ("odds", "verify", "export", "stats"):
         for params in ({}, {"options": "x", "mismatches": 3, "village": [], "players": 1}):
             assert render(info(key, params), "ja")
+
+
+def test_a_mismatch_with_its_facts_is_told_in_the_villages_language() -> None:
+    mismatch = {
+        **FACES_WRONG,
+        "player_id": 42,
+        "throw_seq": 1,
+        "message_id": 111,
+        "expected": ["D", "R", "D", "G", "$", "Eb"],
+        "recorded": ["D", "D", "D", "D", "D", "D"],
+    }
+    gap = {"what": "gap", "detail": "...", "player_id": 42, "missing": [2, 3], "last": 4}
+    reply = info("verify", {**VERIFY_OK, "ok": False, "mismatches": [mismatch, gap]})
+    ja = render(reply, "ja").splitlines()
+    assert ja[1].startswith("・出目: プレイヤー42の1投目（発言 111）: シードからは")
+    assert "E⬛黒" in ja[1] and "the seed gives" not in ja[1]
+    assert ja[2] == "・欠番: プレイヤー42の2、3投目の記録がありません（番号は4まで）"
+    en = render(reply, "en").splitlines()
+    assert "the record says D D D D D D" in en[1]

@@ -73,7 +73,7 @@ def test_a_fair_day_exported_from_the_database_verifies(tmp_path: Path) -> None:
     assert len(document["throws"]) == 2
     verified = greedbot("verify", str(export))
     assert verified.returncode == 0, verified.stdout
-    assert "all 2 throws match the seed" in verified.stdout
+    assert "every throw matches the seed (throws checked: 2)" in verified.stdout
     # a single changed face is reported and fails the check
     first = document["throws"][0]
     first["faces"][0] = "G" if first["faces"][0] != "G" else "R"
@@ -126,3 +126,11 @@ def test_migrate_brings_a_new_database_up_to_date(tmp_path: Path) -> None:
     done = greedbot("migrate", "--db", url)
     assert done.returncode == 0 and "up to date" in done.stdout
     assert greedbot("migrate", "--db", url).returncode == 0
+
+
+def test_replay_names_the_line_of_a_bad_first_clock(tmp_path: Path) -> None:
+    transcript = tmp_path / "clock.txt"
+    transcript.write_text("# a village\n\n@clock yesterday\n")
+    done = greedbot("replay", str(transcript))
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"{transcript}:3: @clock")

@@ -80,6 +80,7 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "reason_too_long": _simple("reason_too_long", "limit"),
     "bad_setting": info.bad_setting,
     "unknown_setting": _simple("unknown_setting", "setting", "allowed"),
+    "unknown_argument": _simple("unknown_argument", "argument", "command", "allowed"),
     "unknown_command": _simple("unknown_command", "command", "known"),
     # The parser's limit on tags is fixed at six; the `limit` param is the message length.
     "message_too_many_tags": _simple("message_too_many_tags", "tags"),

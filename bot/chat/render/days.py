@@ -20,17 +20,18 @@ def memo(t: Text, reply: Reply) -> list[str]:
     points, total = as_int(p.get("points")), as_int(p.get("total"))
     turns = [as_map(turn) for turn in as_list(p.get("turns"))]
     days = [as_map(d) for d in as_list(p.get("days"))]
-    today = (
-        "+".join(_memo_term(t, turn) for turn in turns) + f"={points}"
-        if turns
-        else t("memo.no_turns")
-    )
+    final = bool(p.get("final", True))
+    if turns:
+        today = "+".join(_memo_term(t, turn) for turn in turns) + f"={points}"
+    else:
+        # Mid-day a first turn may be in play: that is not "no turns played".
+        today = t("memo.no_turns" if final else "memo.no_turn_finished")
     overall = "+".join(str(as_int(d.get("points"))) for d in days) + f"={total}"
     lines = [
         t("memo.head", player=plain(p.get("player") or reply.to), day=as_int(p.get("day"))),
         # Mid-day the memo shows the points so far; 最終得点 only once the day's play ended.
         t.linked(
-            t("memo.final" if p.get("final", True) else "memo.so_far", points=t.pts(points)),
+            t("memo.final" if final else "memo.so_far", points=t.pts(points)),
             p.get("message_id"),
         ),
         today,

@@ -88,10 +88,32 @@ def verify(t: Text, reply: Reply) -> list[str]:
         lines.append(t("verify.scripted"))
     for mismatch in mismatches[:_MAX_MISMATCHES]:
         what = t.word("verify.what", mismatch.get("what"))
-        lines.append(t("verify.mismatch", what=what, detail=plain(mismatch.get("detail"))))
+        lines.append(t("verify.mismatch", what=what, detail=_detail(t, mismatch)))
     if len(mismatches) > _MAX_MISMATCHES:
         lines.append(t("verify.more", count=len(mismatches) - _MAX_MISMATCHES))
     return lines
+
+
+def _detail(t: Text, mismatch: Mapping[str, Any]) -> str:
+    """A mismatch in the village's language, from its facts; its English detail otherwise."""
+    what = plain(mismatch.get("what"))
+    key = f"verify.detail.{what}"
+    if what == "seed":
+        key += f".{plain(mismatch.get('reason'))}"
+    elif what == "faces" and "count" in mismatch:
+        key += ".count"
+    if key not in t.texts:
+        return plain(mismatch.get("detail"))
+    values = {name: plain(value) for name, value in mismatch.items()}
+    for name in ("expected", "recorded"):
+        if name in mismatch:
+            values[name] = t.faces(as_list(mismatch[name]))
+    if "missing" in mismatch:
+        values["missing"] = t.texts["list_sep"].join(plain(n) for n in as_list(mismatch["missing"]))
+    try:
+        return t(key, **values)
+    except (KeyError, IndexError):
+        return plain(mismatch.get("detail"))
 
 
 def export(t: Text, reply: Reply) -> list[str]:
