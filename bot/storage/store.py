@@ -14,6 +14,17 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.storage import tables as t
+from bot.storage.rows import (
+    day_record,
+    day_row,
+    event_row,
+    message_row,
+    player_record,
+    score_record,
+    score_row,
+    stored_event,
+    village_record,
+)
 from bot.village.ports import DuplicateMessage, StoreError, VersionConflict, VillageExists
 from bot.village.records import (
     VILLAGE_STREAM,
@@ -84,7 +95,7 @@ class SqlStore:
     async def get_village(self, village_id: int) -> VillageRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.Village, village_id)
-            return None if row is None else _village(row)
+            return None if row is None else village_record(row)
 
     async def create_village(
         self, village: VillageRecord, day: DayRecord, events: Sequence[NewEvent]
@@ -102,10 +113,10 @@ class SqlStore:
                     )
                 )
                 await session.flush()
-                session.add(_day_row(day))
+                session.add(day_row(day))
                 for version, event in enumerate(events, start=1):
                     session.add(
-                        _event_row(
+                        event_row(
                             village.village_id,
                             day.day,
                             VILLAGE_STREAM,
@@ -132,7 +143,7 @@ class SqlStore:
     async def get_day(self, village_id: int, day: int) -> DayRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.VillageDay, (village_id, day))
-            return None if row is None else _day(row)
+            return None if row is None else day_record(row)
 
     async def extend_day(
         self, village_id: int, day: int, closes_at: dt.datetime, event: NewEvent
@@ -178,7 +189,7 @@ class SqlStore:
                     )
                 version = await _next_version(session, closing.village_id, closing.day)
                 session.add(
-                    _event_row(
+                    event_row(
                         closing.village_id,
                         closing.day,
                         VILLAGE_STREAM,
@@ -188,10 +199,10 @@ class SqlStore:
                         closing.closed_at,
                     )
                 )
-                session.add(_day_row(closing.next_day))
+                session.add(day_row(closing.next_day))
                 # The next day's opening is the first event of its own village stream.
                 session.add(
-                    _event_row(
+                    event_row(
                         closing.village_id,
                         closing.next_day.day,
                         VILLAGE_STREAM,
@@ -221,7 +232,7 @@ class SqlStore:
     async def get_player(self, village_id: int, player_id: int) -> PlayerRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.Player, (village_id, player_id))
-            return None if row is None else _player(row)
+            return None if row is None else player_record(row)
 
     async def find_player(self, village_id: int, name: str) -> PlayerRecord | None:
         async with self._transaction() as session:
@@ -231,7 +242,7 @@ class SqlStore:
                 .order_by(t.Player.joined_at)
                 .limit(1)
             )
-            return None if row is None else _player(row)
+            return None if row is None else player_record(row)
 
     async def players(self, village_id: int) -> list[PlayerRecord]:
         async with self._transaction() as session:
@@ -240,7 +251,7 @@ class SqlStore:
                 .where(t.Player.village_id == village_id)
                 .order_by(t.Player.joined_at, t.Player.player_id)
             )
-            return [_player(row) for row in rows]
+            return [player_record(row) for row in rows]
 
     async def add_player(self, player: PlayerRecord) -> None:
         async with self._transaction() as session:
@@ -259,7 +270,7 @@ class SqlStore:
                 )
                 .order_by(t.Event.version)
             )
-            return [_event(row) for row in rows]
+            return [stored_event(row) for row in rows]
 
     async def day_events(self, village_id: int, day: int) -> list[StoredEvent]:
         async with self._transaction() as session:
@@ -268,7 +279,7 @@ class SqlStore:
                 .where(t.Event.village_id == village_id, t.Event.day == day)
                 .order_by(t.Event.event_id)
             )
-            return [_event(row) for row in rows]
+            return [stored_event(row) for row in rows]
 
     async def append(self, append: StreamAppend, day: int, message: MessageRecord | None) -> None:
         try:
@@ -277,12 +288,12 @@ class SqlStore:
                 if village is None:
                     raise StoreError(f"no village {append.projection.village_id}")
                 if message is not None:
-                    session.add(_message_row(message))
+                    session.add(message_row(message))
                     try:
                         await session.flush()
                     except IntegrityError:
                         raise DuplicateMessage(message.message_id) from None
-                recorded_at = message.received_at if message else _now()
+                recorded_at = message.received_at if message else _utc_now()
                 await self._append_stream(
                     session, append, village.village_id, day, village.game, recorded_at
                 )
@@ -302,7 +313,7 @@ class SqlStore:
             await _upsert_player(session, append.player)
         for offset, event in enumerate(append.events, start=1):
             session.add(
-                _event_row(
+                event_row(
                     village_id,
                     day,
                     append.player_id,
@@ -314,7 +325,7 @@ class SqlStore:
             )
         # The unique stream version fails this flush if another writer got there first.
         await session.flush()
-        await session.merge(_projection_row(append.projection))
+        await session.merge(score_row(append.projection))
 
     async def append_village_event(self, village_id: int, day: int, event: NewEvent) -> None:
         await self._with_village_event(village_id, event, None, day=day)
@@ -336,8 +347,14 @@ class SqlStore:
                     on_day = village.day if day is None else day
                     version = await _next_version(session, village_id, on_day)
                     session.add(
-                        _event_row(
-                            village_id, on_day, VILLAGE_STREAM, version, village.game, event, _now()
+                        event_row(
+                            village_id,
+                            on_day,
+                            VILLAGE_STREAM,
+                            version,
+                            village.game,
+                            event,
+                            _utc_now(),
                         )
                     )
                 return True
@@ -350,7 +367,7 @@ class SqlStore:
     async def record_message(self, message: MessageRecord) -> bool:
         try:
             async with self._transaction() as session:
-                session.add(_message_row(message))
+                session.add(message_row(message))
             return True
         except IntegrityError:
             return False
@@ -385,7 +402,7 @@ class SqlStore:
     ) -> PlayerDayRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.PlayerDay, (village_id, day, player_id))
-            return None if row is None else _projection(row)
+            return None if row is None else score_record(row)
 
     async def player_days(
         self, village_id: int, player_id: int | None = None
@@ -395,10 +412,14 @@ class SqlStore:
             query = query.where(t.PlayerDay.player_id == player_id)
         async with self._transaction() as session:
             rows = await session.scalars(query.order_by(t.PlayerDay.day, t.PlayerDay.player_id))
-            return [_projection(row) for row in rows]
+            return [score_record(row) for row in rows]
 
 
 # -- rows and records ------------------------------------------------------------------------
+
+
+def _utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
 
 
 def _rowcount(result: Any) -> int:
@@ -430,122 +451,4 @@ async def _upsert_player(session: AsyncSession, player: PlayerRecord) -> None:
         statement.on_conflict_do_update(
             index_elements=["village_id", "player_id"], set_={"name": statement.excluded.name}
         )
-    )
-
-
-def _village(row: t.Village) -> VillageRecord:
-    return VillageRecord(
-        village_id=row.village_id,
-        game=row.game,
-        settings=VillageSettings.model_validate(row.settings),
-        day=row.day,
-        created_at=row.created_at,
-        guild_id=row.guild_id,
-    )
-
-
-def _day_row(day: DayRecord) -> t.VillageDay:
-    return t.VillageDay(
-        village_id=day.village_id,
-        day=day.day,
-        settings=day.settings.model_dump(mode="json"),
-        opened_at=day.opened_at,
-        closes_at=day.closes_at,
-        closed_at=day.closed_at,
-        seed=day.seed,
-        commitment=day.commitment,
-    )
-
-
-def _day(row: t.VillageDay) -> DayRecord:
-    return DayRecord(
-        village_id=row.village_id,
-        day=row.day,
-        settings=VillageSettings.model_validate(row.settings),
-        opened_at=row.opened_at,
-        closes_at=row.closes_at,
-        seed=bytes(row.seed),
-        commitment=row.commitment,
-        closed_at=row.closed_at,
-    )
-
-
-def _player(row: t.Player) -> PlayerRecord:
-    return PlayerRecord(row.village_id, row.player_id, row.name, row.joined_at)
-
-
-def _event_row(
-    village_id: int,
-    day: int,
-    player_id: int,
-    version: int,
-    game: str,
-    event: NewEvent,
-    recorded_at: dt.datetime,
-) -> t.Event:
-    return t.Event(
-        village_id=village_id,
-        day=day,
-        player_id=player_id,
-        version=version,
-        game=game,
-        type=event.type,
-        data=dict(event.data),
-        message_id=event.message_id,
-        recorded_at=event.at or recorded_at,
-    )
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
-def _event(row: t.Event) -> StoredEvent:
-    return StoredEvent(
-        village_id=row.village_id,
-        day=row.day,
-        player_id=row.player_id,
-        version=row.version,
-        game=row.game,
-        type=row.type,
-        data=dict(row.data),
-        message_id=row.message_id,
-        recorded_at=row.recorded_at,
-    )
-
-
-def _message_row(message: MessageRecord) -> t.Message:
-    return t.Message(
-        village_id=message.village_id,
-        message_id=message.message_id,
-        player_id=message.player_id,
-        sent_at=message.sent_at,
-        received_at=message.received_at,
-        outcome=message.outcome,
-    )
-
-
-def _projection_row(p: PlayerDayRecord) -> t.PlayerDay:
-    return t.PlayerDay(
-        village_id=p.village_id,
-        day=p.day,
-        player_id=p.player_id,
-        version=p.version,
-        points=p.points,
-        turns=[dict(turn) for turn in p.turns],
-        finished=p.finished,
-        ended_message_id=p.ended_message_id,
-    )
-
-
-def _projection(row: t.PlayerDay) -> PlayerDayRecord:
-    return PlayerDayRecord(
-        village_id=row.village_id,
-        day=row.day,
-        player_id=row.player_id,
-        version=row.version,
-        points=row.points,
-        turns=tuple(dict(turn) for turn in row.turns),
-        finished=row.finished,
-        ended_message_id=row.ended_message_id,
     )

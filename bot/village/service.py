@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from bot.chat import parse
 from bot.chat.parse import CommandRequest, ThrowRequest, TurnEndRequest
-from bot.village import commands, days, transparency
+from bot.village import commands, config, days, transparency
 from bot.village.core import Author, Core, Incoming, Refusal
 from bot.village.game import Game
 from bot.village.games import GAMES
@@ -123,7 +123,7 @@ class VillageService:
             return await handler(core, village, incoming, command)
         if command.group == VILLAGE_GROUP:
             if command.name == "config":
-                return await days.configure(core, village, author, command.args)
+                return await config.configure(core, village, author, command.args)
             if command.name == "day next":
                 return await days.advance(core, village, author)
             if command.name == "day extend":

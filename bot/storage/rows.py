@@ -1,0 +1,131 @@
+"""Converting between the village's records and the table rows that store them."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from bot.storage import tables as t
+from bot.village.records import (
+    DayRecord,
+    MessageRecord,
+    NewEvent,
+    PlayerDayRecord,
+    PlayerRecord,
+    StoredEvent,
+    VillageRecord,
+)
+from bot.village.settings import VillageSettings
+
+
+def village_record(row: t.Village) -> VillageRecord:
+    return VillageRecord(
+        village_id=row.village_id,
+        game=row.game,
+        settings=VillageSettings.model_validate(row.settings),
+        day=row.day,
+        created_at=row.created_at,
+        guild_id=row.guild_id,
+    )
+
+
+def day_row(day: DayRecord) -> t.VillageDay:
+    return t.VillageDay(
+        village_id=day.village_id,
+        day=day.day,
+        settings=day.settings.model_dump(mode="json"),
+        opened_at=day.opened_at,
+        closes_at=day.closes_at,
+        closed_at=day.closed_at,
+        seed=day.seed,
+        commitment=day.commitment,
+    )
+
+
+def day_record(row: t.VillageDay) -> DayRecord:
+    return DayRecord(
+        village_id=row.village_id,
+        day=row.day,
+        settings=VillageSettings.model_validate(row.settings),
+        opened_at=row.opened_at,
+        closes_at=row.closes_at,
+        seed=bytes(row.seed),
+        commitment=row.commitment,
+        closed_at=row.closed_at,
+    )
+
+
+def player_record(row: t.Player) -> PlayerRecord:
+    return PlayerRecord(row.village_id, row.player_id, row.name, row.joined_at)
+
+
+def event_row(
+    village_id: int,
+    day: int,
+    player_id: int,
+    version: int,
+    game: str,
+    event: NewEvent,
+    recorded_at: dt.datetime,
+) -> t.Event:
+    return t.Event(
+        village_id=village_id,
+        day=day,
+        player_id=player_id,
+        version=version,
+        game=game,
+        type=event.type,
+        data=dict(event.data),
+        message_id=event.message_id,
+        recorded_at=event.at or recorded_at,
+    )
+
+
+def stored_event(row: t.Event) -> StoredEvent:
+    return StoredEvent(
+        village_id=row.village_id,
+        day=row.day,
+        player_id=row.player_id,
+        version=row.version,
+        game=row.game,
+        type=row.type,
+        data=dict(row.data),
+        message_id=row.message_id,
+        recorded_at=row.recorded_at,
+    )
+
+
+def message_row(message: MessageRecord) -> t.Message:
+    return t.Message(
+        village_id=message.village_id,
+        message_id=message.message_id,
+        player_id=message.player_id,
+        sent_at=message.sent_at,
+        received_at=message.received_at,
+        outcome=message.outcome,
+    )
+
+
+def score_row(p: PlayerDayRecord) -> t.PlayerDay:
+    return t.PlayerDay(
+        village_id=p.village_id,
+        day=p.day,
+        player_id=p.player_id,
+        version=p.version,
+        points=p.points,
+        turns=[dict(turn) for turn in p.turns],
+        finished=p.finished,
+        ended_message_id=p.ended_message_id,
+    )
+
+
+def score_record(row: t.PlayerDay) -> PlayerDayRecord:
+    return PlayerDayRecord(
+        village_id=row.village_id,
+        day=row.day,
+        player_id=row.player_id,
+        version=row.version,
+        points=row.points,
+        turns=tuple(dict(turn) for turn in row.turns),
+        finished=row.finished,
+        ended_message_id=row.ended_message_id,
+    )
