@@ -38,6 +38,7 @@ def day_row(day: DayRecord) -> t.VillageDay:
         closed_at=day.closed_at,
         seed=day.seed,
         commitment=day.commitment,
+        version=day.version,
     )
 
 
@@ -51,6 +52,7 @@ def day_record(row: t.VillageDay) -> DayRecord:
         seed=bytes(row.seed),
         commitment=row.commitment,
         closed_at=row.closed_at,
+        version=row.version,
     )
 
 

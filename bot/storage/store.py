@@ -164,18 +164,23 @@ class SqlStore:
     async def close_day(self, closing: DayClosing) -> bool:
         try:
             async with self._transaction() as session:
-                # Only one writer may close a day: the guarded update is the lock.
+                # Only one writer may close a day, and only from the state it read: the
+                # guarded update is the lock.
                 result = await session.execute(
                     update(t.VillageDay)
                     .where(
                         t.VillageDay.village_id == closing.village_id,
                         t.VillageDay.day == closing.day,
                         t.VillageDay.closed_at.is_(None),
+                        t.VillageDay.version == closing.day_version,
                     )
                     .values(closed_at=closing.closed_at)
                 )
                 if _rowcount(result) == 0:
-                    return False
+                    day = await session.get(t.VillageDay, (closing.village_id, closing.day))
+                    if day is not None and day.closed_at is not None:
+                        return False
+                    raise VersionConflict(closing.village_id)
                 village = await session.get(t.Village, closing.village_id)
                 assert village is not None
                 for stream in closing.streams:
@@ -293,6 +298,19 @@ class SqlStore:
                         await session.flush()
                     except IntegrityError:
                         raise DuplicateMessage(message.message_id) from None
+                # Take the day's lock and move its version: a closer that read the day before
+                # this append must read it again, and a closed day takes no more events.
+                bumped = await session.execute(
+                    update(t.VillageDay)
+                    .where(
+                        t.VillageDay.village_id == village.village_id,
+                        t.VillageDay.day == day,
+                        t.VillageDay.closed_at.is_(None),
+                    )
+                    .values(version=t.VillageDay.version + 1)
+                )
+                if _rowcount(bumped) == 0:
+                    raise VersionConflict(f"day {day} is closed")
                 recorded_at = message.received_at if message else _utc_now()
                 await self._append_stream(
                     session, append, village.village_id, day, village.game, recorded_at

@@ -84,6 +84,7 @@ class VillageDay(Base):
     closed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
     seed: Mapped[bytes] = mapped_column(LargeBinary(32))
     commitment: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class Player(Base):

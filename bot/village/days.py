@@ -153,6 +153,11 @@ async def close_day(
     """Close `day`: unfinished turns score 0, memos and standings are posted, the next opens."""
     game = core.game(village)
     for _ in range(MAX_ATTEMPTS):
+        # Read the day first: its version must still hold when the closing is written.
+        fresh = await core.store.get_day(village.village_id, day.day)
+        if fresh is None or not fresh.is_open:
+            return []  # another process closed it and posts the closing
+        day = fresh
         closed_at = core.clock.now()
         players = await core.store.players(village.village_id)
         streams: list[StreamAppend] = []
@@ -203,6 +208,7 @@ async def close_day(
             village_id=village.village_id,
             day=day.day,
             closed_at=closed_at,
+            day_version=day.version,
             streams=tuple(streams),
             closed_event=closed_event,
             next_day=following,
@@ -265,4 +271,3 @@ async def tick(core: Core) -> dict[int, list[Reply]]:
         if replies:
             posts[village_id] = replies
     return posts
-

@@ -36,6 +36,9 @@ class DayRecord:
     """The day's secret dice seed; revealed only after the day closes."""
     commitment: str
     closed_at: dt.datetime | None = None
+    version: int = 0
+    """Bumped by every append to any of the day's player streams: a day is closed only
+    from the state it was read in, and nothing is appended to a closed day."""
 
     @property
     def is_open(self) -> bool:
@@ -126,6 +129,8 @@ class DayClosing:
     village_id: int
     day: int
     closed_at: dt.datetime
+    day_version: int
+    """The day's version when its streams were read."""
     streams: tuple[StreamAppend, ...]
     closed_event: NewEvent
     """Appended to the closing day's village stream."""

@@ -53,6 +53,7 @@ def upgrade() -> None:
         sa.Column("closed_at", UtcDateTime(), nullable=True),
         sa.Column("seed", sa.LargeBinary(length=32), nullable=False),
         sa.Column("commitment", sa.String(length=64), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(
             ["village_id"], ["village.village_id"], name=op.f("fk_village_day_village_id_village")
         ),

@@ -176,6 +176,7 @@ async def test_closing_a_day_opens_the_next_once(store: SqlStore, village_id: in
         village_id=village_id,
         day=1,
         closed_at=closes,
+        day_version=1,
         streams=(
             StreamAppend(5, 1, (NewEvent("Closed", {}),), projection(village_id, 2, points=300)),
         ),
@@ -207,6 +208,7 @@ async def test_closing_with_a_stale_stream_is_a_conflict(store: SqlStore, villag
         village_id=village_id,
         day=1,
         closed_at=T0,
+        day_version=1,
         streams=(StreamAppend(5, 0, (NewEvent("Closed", {}),), projection(village_id, 1)),),
         closed_event=NewEvent("DayClosed", {}),
         next_day=day_record(village_id, 2),
@@ -252,3 +254,47 @@ async def test_day_events_come_in_the_order_they_were_recorded(
         "Note",
         "B",
     ]
+
+
+def closing_of_day_1(village_id: int, day_version: int) -> DayClosing:
+    return DayClosing(
+        village_id=village_id,
+        day=1,
+        closed_at=T0,
+        day_version=day_version,
+        streams=(),
+        closed_event=NewEvent("DayClosed", {}),
+        next_day=day_record(village_id, 2),
+        opened_event=NewEvent("DayOpened", {}),
+    )
+
+
+async def test_every_append_moves_the_days_version(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    await store.append(appending(village_id, 1, "B"), 1, message(village_id, 2))
+    day = await store.get_day(village_id, 1)
+    assert day is not None and day.version == 2
+
+
+async def test_a_day_that_moved_since_it_was_read_is_not_closed(
+    store: SqlStore, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    read = await store.get_day(village_id, 1)
+    assert read is not None
+    # a player's first throw of the day lands between the closer's reading and its write
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    with pytest.raises(VersionConflict):
+        await store.close_day(closing_of_day_1(village_id, read.version))
+    day = await store.get_day(village_id, 1)
+    assert day is not None and day.is_open
+
+
+async def test_nothing_is_appended_to_a_closed_day(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    assert await store.close_day(closing_of_day_1(village_id, 0)) is True
+    with pytest.raises(VersionConflict):
+        await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    assert await store.load_stream(village_id, 1, 5) == []
+    assert await store.get_message(village_id, 1) is None
