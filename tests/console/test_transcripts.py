@@ -11,6 +11,8 @@ from bot.console.replay import replay
 from bot.console.session import Output
 from tests.console.expect import check, parse_expectations
 
+# The generic texts of a reply with no text of its own (bot/chat/catalog_*.py, "unknown").
+FALLBACKS = ("この返信の文面が見つかりません", "no text for the reply")
 TRANSCRIPTS = sorted((Path(__file__).parents[1] / "transcripts").glob("*.txt"))
 
 
@@ -29,6 +31,13 @@ async def test_transcript(path: Path) -> None:
         problem
         for number, wanted in sorted(expected.items())
         for problem in check(number, wanted, produced.get(number, []))
+    ]
+    # Every reply the village gives has its own text: none falls back to the generic one.
+    problems += [
+        f"line {number}: no text for {reply['kind']}/{reply['key']}"
+        for number, replies in produced.items()
+        for reply in replies
+        if any(fallback in reply["text"] for fallback in FALLBACKS)
     ]
     assert not problems, "\n".join(problems)
 
