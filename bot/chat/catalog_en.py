@@ -294,5 +294,9 @@ TEXTS: Final[Mapping[str, str]] = {
         "Only a p that stays tiny day after day is suspicious; with few throws the test "
         "says little."
     ),
+    "internal_error": (
+        "{who}Something went wrong on the bot's side, so this message was not handled. Nothing "
+        "was thrown. If it keeps happening, tell a moderator."
+    ),
     "unknown": "(no text for the reply {key})",
 }

@@ -6,10 +6,11 @@ from collections import deque
 
 from bot.engine.greed.faces import Face
 from bot.fairness.source import FairDice
+from bot.village.ports import OperatorError
 from bot.village.records import DayRecord
 
 
-class ScriptError(Exception):
+class ScriptError(OperatorError):
     """The transcript's queued faces do not fit the throw asked for."""
 
 

@@ -39,6 +39,11 @@ class VillageExists(Exception):  # noqa: N818
     pass
 
 
+class OperatorError(Exception):
+    """A mistake of whoever runs the village (a transcript's scripted dice that do not fit):
+    reported to them, never turned into a reply to players."""
+
+
 class Store(Protocol):
     """Persistence of villages. Every method is one transaction (or part of the `unit` it was
     called in); events are never changed."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Mapping
 
 from bot.chat import parse
@@ -12,9 +13,11 @@ from bot.village.game import Game
 from bot.village.games import GAMES
 from bot.village.memo import standings_params
 from bot.village.play import play
-from bot.village.ports import Clock, DiceSource, Store, StoreError
+from bot.village.ports import Clock, DiceSource, OperatorError, Store, StoreError
 from bot.village.records import VillageRecord
 from bot.village.replies import Reply, ReplyKind, refused
+
+_logger = logging.getLogger(__name__)
 
 CommandHandler = Callable[[Core, VillageRecord, Incoming, CommandRequest], Awaitable[list[Reply]]]
 
@@ -47,13 +50,19 @@ class VillageService:
         except StoreError:
             # Nothing was written: no die is drawn or lost, the player just posts again.
             return [refused("store_unavailable", to=incoming.author.name)]
+        except OperatorError:
+            raise
+        except Exception:
+            # A bug must not reach the chat as a traceback; the transaction was rolled back.
+            _logger.exception("message %s in village %s", incoming.message_id, incoming.village_id)
+            return [refused("internal_error", to=incoming.author.name)]
 
     async def tick(self) -> dict[int, list[Reply]]:
         """Close the days that are due; what to post in each village."""
         try:
             return await days.tick(self.core)
         except StoreError:
-            return {}
+            return {}  # the next tick tries again
 
     async def _remember(self, incoming: Incoming, reply: Reply) -> None:
         try:

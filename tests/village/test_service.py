@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.chat.parse import parse_message
-from bot.console.scripted import ScriptedDice
+from bot.console.scripted import ScriptedDice, ScriptError
 from bot.engine.greed import parse_faces
 from bot.fairness.dice import derive_faces
 from bot.fairness.source import FairDice
@@ -171,3 +171,29 @@ async def test_a_village_may_be_created_with_its_settings(store: SqlStore, villa
     refused = await service.handle(message(village_id + 1, GM, "/village create turns:99"))
     assert [r.key for r in refused] == ["bad_setting"]
     assert await store.get_village(village_id + 1) is None
+
+
+class BrokenDice:
+    """A dice source with a bug in it."""
+
+    def draw(self, *_: object) -> tuple[tuple[object, ...], bool]:
+        raise RuntimeError("a bug in the dice")
+
+
+async def test_a_bug_gets_a_reply_and_writes_nothing(store: SqlStore, village_id: int) -> None:
+    service = await make_village(store, village_id, BrokenDice())
+    replies = await service.handle(message(village_id, ALICE, SIX))
+    assert [(r.kind, r.key) for r in replies] == [(ReplyKind.REFUSED, "internal_error")]
+    assert await store.load_stream(village_id, 1, ALICE.player_id) == []
+    assert await store.get_player(village_id, ALICE.player_id) is None
+
+
+async def test_a_transcript_mistake_reaches_whoever_runs_it(
+    store: SqlStore, village_id: int
+) -> None:
+    dice = ScriptedDice()
+    service = await make_village(store, village_id, dice)
+    dice.queue(parse_faces("D D D"))
+    with pytest.raises(ScriptError, match="queued 3 faces but the throw has 6 dice"):
+        await service.handle(message(village_id, ALICE, SIX))
+    assert await store.load_stream(village_id, 1, ALICE.player_id) == []

@@ -87,6 +87,7 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "message_tags_and_turn_end": _simple("message_tags_and_turn_end", "tags"),
     "message_too_long": _simple("message_too_long", "limit"),
     "store_unavailable": _simple("store_unavailable"),
+    "internal_error": _simple("internal_error"),
     # information
     "village_created": info.village_created,
     "status": info.status,
