@@ -258,10 +258,6 @@ class SqlStore:
             )
             return [player_record(row) for row in rows]
 
-    async def add_player(self, player: PlayerRecord) -> None:
-        async with self._transaction() as session:
-            await _upsert_player(session, player)
-
     # -- streams -------------------------------------------------------------------------
 
     async def load_stream(self, village_id: int, day: int, player_id: int) -> list[StoredEvent]:
@@ -344,9 +340,6 @@ class SqlStore:
         # The unique stream version fails this flush if another writer got there first.
         await session.flush()
         await session.merge(score_row(append.projection))
-
-    async def append_village_event(self, village_id: int, day: int, event: NewEvent) -> None:
-        await self._with_village_event(village_id, event, None, day=day)
 
     async def _with_village_event(
         self, village_id: int, event: NewEvent, statement: Any, day: int | None = None

@@ -84,9 +84,6 @@ class Store(Protocol):
 
     async def players(self, village_id: int) -> list[PlayerRecord]: ...
 
-    async def add_player(self, player: PlayerRecord) -> None:
-        """Add (or rename) a player."""
-
     async def load_stream(self, village_id: int, day: int, player_id: int) -> list[StoredEvent]:
         """A stream's events in version order."""
 
@@ -96,8 +93,6 @@ class Store(Protocol):
     async def append(self, append: StreamAppend, day: int, message: MessageRecord | None) -> None:
         """Append to a player's day stream, write its projection and the message, atomically.
         Raises VersionConflict or DuplicateMessage; then nothing is written."""
-
-    async def append_village_event(self, village_id: int, day: int, event: NewEvent) -> None: ...
 
     async def record_message(self, message: MessageRecord) -> bool:
         """Remember a message that changed nothing. False if it was already processed."""

@@ -42,7 +42,3 @@ class Reply:
 
 def refused(key: str, to: str | None = None, **params: Any) -> Reply:
     return Reply(ReplyKind.REFUSED, key, params, to=to, private=True)
-
-
-def info(key: str, to: str | None = None, **params: Any) -> Reply:
-    return Reply(ReplyKind.INFO, key, params, to=to)

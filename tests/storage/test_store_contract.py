@@ -154,14 +154,30 @@ async def test_the_event_table_refuses_updates_and_deletes(
     assert [e.type for e in await store.load_stream(village_id, 1, 0)] == ["VillageCreated"]
 
 
+async def join(store: SqlStore, player: PlayerRecord, version: int, message_id: int) -> None:
+    """A player's move that adds (or renames) the player, as a first throw does."""
+    village_id, player_id = player.village_id, player.player_id
+    await store.append(
+        StreamAppend(
+            player_id=player_id,
+            expected_version=version,
+            events=(NewEvent("Moved", {}, message_id=message_id),),
+            projection=PlayerDayRecord(village_id, 1, player_id, version + 1, 0),
+            player=player,
+        ),
+        1,
+        MessageRecord(village_id, message_id, player_id, T0, T0, "throw"),
+    )
+
+
 async def test_players_are_found_by_name_ignoring_case(store: SqlStore, village_id: int) -> None:
     await new_village(store, village_id)
-    await store.add_player(PlayerRecord(village_id, 7, "Ａｌｉｃｅ", T0))
-    await store.add_player(PlayerRecord(village_id, 8, "Bob", T0 + dt.timedelta(seconds=1)))
+    await join(store, PlayerRecord(village_id, 7, "Ａｌｉｃｅ", T0), 0, 1)
+    await join(store, PlayerRecord(village_id, 8, "Bob", T0 + dt.timedelta(seconds=1)), 0, 2)
     found = await store.find_player(village_id, "bob")
     assert found is not None and found.player_id == 8
     assert [p.name for p in await store.players(village_id)] == ["Ａｌｉｃｅ", "Bob"]
-    await store.add_player(PlayerRecord(village_id, 8, "Bobby", T0))
+    await join(store, PlayerRecord(village_id, 8, "Bobby", T0), 1, 3)
     renamed = await store.get_player(village_id, 8)
     assert renamed is not None and renamed.name == "Bobby"
 
@@ -246,7 +262,7 @@ async def test_day_events_come_in_the_order_they_were_recorded(
 ) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
-    await store.append_village_event(village_id, 1, NewEvent("Note", {}))
+    await store.update_settings(village_id, VillageSettings(), NewEvent("Note", {}))
     await store.append(appending(village_id, 1, "B"), 1, message(village_id, 2))
     assert [e.type for e in await store.day_events(village_id, 1)] == [
         "VillageCreated",
