@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from bot.fairness.dice import commitment, new_seed
 from bot.village.config import changed_settings
@@ -19,6 +18,7 @@ from bot.village.records import (
 )
 from bot.village.replies import Reply, ReplyKind
 from bot.village.settings import VillageSettings, extended, next_close
+from bot.village.stream import StreamView
 
 MAX_ATTEMPTS = 8
 SCHEDULED = "scheduled"
@@ -223,7 +223,7 @@ async def close_day(
     raise StoreError("the day kept changing while closing; try again")
 
 
-def _last_message(view: Any) -> int | None:
+def _last_message(view: StreamView) -> int | None:
     steps = view.live_steps
     return steps[-1].message_id if steps else None
 
