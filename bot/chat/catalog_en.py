@@ -299,4 +299,149 @@ TEXTS: Final[Mapping[str, str]] = {
         "was thrown. If it keeps happening, tell a moderator."
     ),
     "unknown": "(no text for the reply {key})",
+    # -- places, floods, edits (chat platforms) --------------------------------------------------
+    "village_created.posts": (
+        "This forum is now a {game} village. Each day gets a post of its own: post six "
+        "`[[greed]]` tags in the day's post to join and start your first turn."
+    ),
+    "play_elsewhere": "{who}You cannot throw here. Day {day} is played in {post}",
+    "post_not_open": (
+        "{who}Day {day}'s post is being opened. Nothing was thrown: post in it in a moment."
+    ),
+    "ambiguous_player": (
+        "{who}More than one player goes by “{player}”: {ids}. Name them with a mention or their id."
+    ),
+    "flood": (
+        "{who}You are posting too fast (at most {messages} messages in {seconds} seconds). "
+        "Your messages are ignored for a moment, and no dice are thrown: read the answer "
+        "before you post again."
+    ),
+    "edited": (
+        "{who}An edited message never throws (the message is recorded as it was first "
+        "posted). Post a new message to throw."
+    ),
+    "message_use_slash": (
+        "{who}Commands are slash commands here: type `/` and pick one. Nothing was done."
+    ),
+    "export_unreadable": (
+        "{who}The attached file is not a day record (the JSON of `/village export`, at most "
+        "{limit} bytes)."
+    ),
+    "history_unreadable": (
+        "I may not read this channel's history (the Read Message History permission), so I "
+        "cannot answer what was posted while I was away. An admin can grant the permission."
+    ),
+    "answer.posted": "✅ Posted in {place}.",
+    "verify.attached_ours": "The attached record matches the commitment this village posted.",
+    "verify.attached_not_ours": (
+        "⚠ The attached record does not match the commitment this village posted for that "
+        "day (only the file's own consistency was checked)."
+    ),
+    "verify.attached_other": (
+        "The attached record is another village's (its own consistency was checked)."
+    ),
+    "settings.village": (
+        "Village name: {name} · moderator role: {modrole} · refusals delete themselves: "
+        "{refusal_ttl} · flood limit: {flood}"
+    ),
+    "setting.name": "village name",
+    "setting.modrole": "moderator role",
+    "setting.refusal_ttl": "refusal deletion",
+    "setting.flood": "flood limit",
+    "value.none": "none",
+    "value.seconds": "after {n} s",
+    "value.keep": "never",
+    "value.no_limit": "none",
+    "value.flood": "{messages} messages in {seconds} s",
+    # -- help and the commands -----------------------------------------------------------------
+    "help.head": "Commands ([ ] may be left out):",
+    "help.line": "{usage} {text}",
+    "help.moderators": "For moderators:",
+    "cmd.greed.status": "Where a player stands: day, turn, lap, points, legal moves",
+    "cmd.greed.end": "Turn End (the same as posting TE)",
+    "cmd.greed.log": "Every throw of a player's day, voided ones marked",
+    "cmd.greed.memo": "The score memo",
+    "cmd.greed.odds": "Chances and expected scores for your position",
+    "cmd.greed.score": "What a throw is worth (e.g. faces:$ Eg Eg D G G)",
+    "cmd.greed.rollback": "Roll a player's day back to before a throw (logged with a reason)",
+    "cmd.greed.restore": "Undo the last rollback",
+    "cmd.greed.verify": "Check a closed day's dice against its seed (or an attached export)",
+    "cmd.greed.help": "The commands",
+    "cmd.village.create": "Make this channel (or forum) a village",
+    "cmd.village.config": "Show the settings; moderators change them",
+    "cmd.village.day next": "Close today now and open the next day",
+    "cmd.village.day extend": "Give today 24 more hours",
+    "cmd.village.standings": "Every player's day scores and total, with a chart",
+    "cmd.village.export": "A day's record as JSON",
+    "cmd.village.stats": "Face counts and a fairness test",
+    # Slash command names (Discord's English names are the commands' own).
+    "slash.greed": "greed",
+    "slash.village": "village",
+    "slash.day": "day",
+    "slash.greed.status": "status",
+    "slash.greed.end": "end",
+    "slash.greed.log": "log",
+    "slash.greed.memo": "memo",
+    "slash.greed.odds": "odds",
+    "slash.greed.score": "score",
+    "slash.greed.rollback": "rollback",
+    "slash.greed.restore": "restore",
+    "slash.greed.verify": "verify",
+    "slash.greed.help": "help",
+    "slash.village.create": "create",
+    "slash.village.config": "config",
+    "slash.village.day next": "next",
+    "slash.village.day extend": "extend",
+    "slash.village.standings": "standings",
+    "slash.village.export": "export",
+    "slash.village.stats": "stats",
+    "slash.group.greed": "Play Greed, read the record, check the dice",
+    "slash.group.village": "The village and its days",
+    "slash.group.day": "Move the day on (moderators)",
+    "arg.player": "player",
+    "arg.player.text": "A player (pick one, or a mention or id)",
+    "arg.day": "day",
+    "arg.day.text": "Which day",
+    "arg.faces": "faces",
+    "arg.faces.text": "Faces: $ G R Eg Eb D, separated by spaces",
+    "arg.turn": "turn",
+    "arg.turn.text": "The turn to go back to",
+    "arg.lap": "lap",
+    "arg.lap.text": "The lap to go back to (lap 1 when left out)",
+    "arg.throw": "throw",
+    "arg.throw.text": "The throw to go back to (throw 1 when left out)",
+    "arg.reason": "reason",
+    "arg.reason.text": "Why (it stays in the log)",
+    "arg.export": "export",
+    "arg.export.text": "A JSON file from /village export",
+    "arg.rules": "rules",
+    "arg.rules.text": "The rules (from the next day)",
+    "arg.turns": "turns",
+    "arg.turns.text": "Turns a day, 1-20 (from the next day)",
+    "arg.threshold": "threshold",
+    "arg.threshold.text": "Held points a Turn End needs, in steps of 50 (from the next day)",
+    "arg.locale": "locale",
+    "arg.locale.text": "The village's language (at once)",
+    "arg.timezone": "timezone",
+    "arg.timezone.text": "Time zone, e.g. Asia/Tokyo (from the next day)",
+    "arg.update": "update",
+    "arg.update.text": "When days change, HH:00 or HH:30 (from the next day)",
+    "arg.period": "period",
+    "arg.period.text": "How long a day lasts (from the next day)",
+    "arg.name": "name",
+    "arg.name.text": "The village's name (a forum titles each day's post with it)",
+    "arg.modrole": "modrole",
+    "arg.modrole.text": "Members with this role are moderators too",
+    "arg.refusal_ttl": "refusal_ttl",
+    "arg.refusal_ttl.text": "Seconds before a refusal deletes itself, 5-3600, or off",
+    "arg.flood": "flood",
+    "arg.flood.text": "N/M: more than N play messages in M seconds are ignored; or off",
+    "choice.rules.official": "official rules",
+    "choice.rules.house": "house rules",
+    "choice.rules.revised": "revised house rules",
+    "choice.locale.ja": "Japanese",
+    "choice.locale.en": "English",
+    "choice.period.24": "24 hours",
+    "choice.period.48": "48 hours",
+    "choice.period.72": "72 hours",
 }

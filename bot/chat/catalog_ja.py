@@ -297,4 +297,151 @@ TEXTS: Final[Mapping[str, str]] = {
         "続くようなら進行役に知らせてください。"
     ),
     "unknown": "（この返信の文面が見つかりません: {key}）",
+    # -- places, floods, edits (chat platforms) --------------------------------------------------
+    "village_created.posts": (
+        "このフォーラムを{game}の村にしました。1日ごとに投稿（スレッド）を立てるので、"
+        "その日の投稿に `[[greed]]` を6個並べて書き込むと参加して1ターン目が始まります。"
+    ),
+    "play_elsewhere": "{who}ここでは振れません。{day}d はこちらで遊びます: {post}",
+    "post_not_open": (
+        "{who}{day}d の投稿をいま立てているところです。何も振っていません。少し待ってから"
+        "その投稿に書き込んでください。"
+    ),
+    "ambiguous_player": (
+        "{who}「{player}」という名前のプレイヤーが複数います: {ids}。"
+        "メンションかIDで指定してください。"
+    ),
+    "flood": (
+        "{who}発言が速すぎます（{seconds}秒に{messages}回まで）。しばらくの発言は"
+        "ダイスを振らずに無視します。結果を読んでから次を書き込んでください。"
+    ),
+    "edited": (
+        "{who}編集した発言ではダイスを振りません（編集前の内容のまま記録しています）。"
+        "振るときは新しく発言してください。"
+    ),
+    "message_use_slash": (
+        "{who}コマンドはスラッシュコマンドで入力してください（`/` を打つと候補が出ます）。"
+        "何も実行していません。"
+    ),
+    "export_unreadable": (
+        "{who}添付ファイルを日の記録として読めません（`/village export` のJSON、"
+        "{limit}バイトまで）。"
+    ),
+    "history_unreadable": (
+        "このチャンネルの履歴を読む権限（メッセージ履歴を読む）がないため、ボットが止まっていた"
+        "間の発言に答えられません。管理者の方は権限を付けてください。"
+    ),
+    "answer.posted": "✅ {place} に投稿しました。",
+    "verify.attached_ours": "添付された記録は、この村が公開したコミットメントと一致しています。",
+    "verify.attached_not_ours": (
+        "⚠ 添付された記録は、この村がその日に公開したコミットメントと一致しません"
+        "（ファイル自体の整合性だけを確認しました）。"
+    ),
+    "verify.attached_other": (
+        "添付された記録は別の村のものです（ファイル自体の整合性を確認しました）。"
+    ),
+    "settings.village": (
+        "村の名前: {name} ・ 進行役ロール: {modrole} ・ 却下メッセージの自動削除: {refusal_ttl}"
+        " ・ 連投制限: {flood}"
+    ),
+    "setting.name": "村の名前",
+    "setting.modrole": "進行役ロール",
+    "setting.refusal_ttl": "却下メッセージの自動削除",
+    "setting.flood": "連投制限",
+    "value.none": "なし",
+    "value.seconds": "{n}秒後",
+    "value.keep": "しない",
+    "value.no_limit": "なし",
+    "value.flood": "{seconds}秒に{messages}回まで",
+    # -- help and the commands -----------------------------------------------------------------
+    "help.head": "使えるコマンド（[ ] は省略可）:",
+    "help.line": "{usage} {text}",
+    "help.moderators": "進行役だけが使えるもの:",
+    "cmd.greed.status": "プレイヤーの状況（日・ターン・周・持ち点・次にできること）",
+    "cmd.greed.end": "ターンエンド（TE と書き込むのと同じ）",
+    "cmd.greed.log": "その日の全投の記録（無効になった投も表示）",
+    "cmd.greed.memo": "得点メモ",
+    "cmd.greed.odds": "いまの局面の確率と期待値",
+    "cmd.greed.score": "出目の得点と取れる役（例: faces:$ Eg Eg D G G）",
+    "cmd.greed.rollback": "プレイヤーの本日を指定の投の前まで戻す（理由つきで記録）",
+    "cmd.greed.restore": "直前のロールバックを取り消す",
+    "cmd.greed.verify": "締め切った日のダイスをシードで検証（書き出したファイルも添付できます）",
+    "cmd.greed.help": "使えるコマンドの一覧",
+    "cmd.village.create": "このチャンネル（またはフォーラム）を村にする",
+    "cmd.village.config": "村の設定を表示・変更する（変更は進行役のみ）",
+    "cmd.village.day next": "今日を締め切って次の日を始める",
+    "cmd.village.day extend": "今日の締切を24時間延ばす",
+    "cmd.village.standings": "全員の日ごとの得点と総合の順位（グラフつき）",
+    "cmd.village.export": "その日の記録をJSONで書き出す",
+    "cmd.village.stats": "出目の統計（偏りの検定つき）",
+    # Slash command names in Japanese Discord clients (lower case, no spaces, 32 at most).
+    "slash.greed": "グリード",
+    "slash.village": "村",
+    "slash.day": "日",
+    "slash.greed.status": "状況",
+    "slash.greed.end": "ターンエンド",
+    "slash.greed.log": "記録",
+    "slash.greed.memo": "得点メモ",
+    "slash.greed.odds": "確率",
+    "slash.greed.score": "得点計算",
+    "slash.greed.rollback": "ロールバック",
+    "slash.greed.restore": "ロールバック取消",
+    "slash.greed.verify": "検証",
+    "slash.greed.help": "ヘルプ",
+    "slash.village.create": "作成",
+    "slash.village.config": "設定",
+    "slash.village.day next": "次の日へ",
+    "slash.village.day extend": "延長",
+    "slash.village.standings": "順位",
+    "slash.village.export": "書き出し",
+    "slash.village.stats": "出目統計",
+    "slash.group.greed": "グリードのプレイ・記録・検証",
+    "slash.group.village": "村と日の管理",
+    "slash.group.day": "日の進行（進行役）",
+    "arg.player": "プレイヤー",
+    "arg.player.text": "プレイヤー（候補から選ぶか、メンションかID）",
+    "arg.day": "日",
+    "arg.day.text": "何日目か",
+    "arg.faces": "出目",
+    "arg.faces.text": "出目（$ G R Eg Eb D をスペース区切りで）",
+    "arg.turn": "ターン",
+    "arg.turn.text": "戻す先のターン",
+    "arg.lap": "周",
+    "arg.lap.text": "戻す先の周（省略すると1周目）",
+    "arg.throw": "投",
+    "arg.throw.text": "戻す先の投（省略すると1投目）",
+    "arg.reason": "理由",
+    "arg.reason.text": "理由（記録に残ります）",
+    "arg.export": "ファイル",
+    "arg.export.text": "/village export で書き出したJSONファイル",
+    "arg.rules": "ルール",
+    "arg.rules.text": "ルール（次の日から）",
+    "arg.turns": "ターン数",
+    "arg.turns.text": "1日のターン数 1〜20（次の日から）",
+    "arg.threshold": "te条件",
+    "arg.threshold.text": "TEに必要な持ち点（50点刻み、次の日から）",
+    "arg.locale": "言語",
+    "arg.locale.text": "村の言語（すぐに適用）",
+    "arg.timezone": "タイムゾーン",
+    "arg.timezone.text": "タイムゾーン（例: Asia/Tokyo、次の日から）",
+    "arg.update": "更新時刻",
+    "arg.update.text": "日の更新時刻 HH:00 か HH:30（次の日から）",
+    "arg.period": "1日の長さ",
+    "arg.period.text": "1日の長さ（次の日から）",
+    "arg.name": "村の名前",
+    "arg.name.text": "村の名前（フォーラムでは日ごとの投稿の題名になります）",
+    "arg.modrole": "進行役ロール",
+    "arg.modrole.text": "このロールの人も進行役にする",
+    "arg.refusal_ttl": "却下の自動削除",
+    "arg.refusal_ttl.text": "却下メッセージを消すまでの秒数 5〜3600、または off",
+    "arg.flood": "連投制限",
+    "arg.flood.text": "N/M（M秒にN回を超えたら無視）、または off",
+    "choice.rules.official": "公式ルール",
+    "choice.rules.house": "ハウスルール",
+    "choice.rules.revised": "改定版ハウスルール",
+    "choice.locale.ja": "日本語",
+    "choice.locale.en": "英語",
+    "choice.period.24": "24時間",
+    "choice.period.48": "48時間",
+    "choice.period.72": "72時間",
 }

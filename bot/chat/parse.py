@@ -2,8 +2,18 @@
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
-from typing import Final, TypeAlias
+from typing import Final
+
+from bot.village.registry import ARGUMENT_NAMES, FREE_TEXT_ARGUMENTS
+from bot.village.requests import (
+    MAX_LENGTH,
+    Chatter,
+    CommandRequest,
+    Parsed,
+    ThrowRequest,
+    TurnEndRequest,
+    Unplayable,
+)
 
 __all__ = [
     "MAX_LENGTH",
@@ -14,57 +24,18 @@ __all__ = [
     "Chatter",
     "CommandRequest",
     "Parsed",
-    "Refusal",
     "ThrowRequest",
     "TurnEndRequest",
+    "Unplayable",
     "parse_message",
 ]
 
-MAX_LENGTH: Final = 2000  # Discord's own limit: anything longer did not come from a player's hand
 MAX_TAGS: Final = 6
 
 TOO_MANY_TAGS: Final = "too_many_tags"
 TAGS_AND_TURN_END: Final = "tags_and_turn_end"
 TOO_LONG: Final = "too_long"
 
-
-@dataclass(frozen=True, slots=True)
-class ThrowRequest:
-    """The message throws `dice` dice (1..6); whether that count is legal is the engine's call."""
-
-    dice: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEndRequest:
-    """The message ends the player's turn."""
-
-
-@dataclass(frozen=True, slots=True)
-class CommandRequest:
-    """A slash command typed as text: `/group name words key:value …`."""
-
-    group: str
-    name: str
-    # A dict cannot be hashed; leaving it out keeps the request usable as a key or in a set.
-    args: dict[str, str] = field(hash=False)
-    raw: str
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """A play message that throws nothing; `reason` is one of the module's reason constants."""
-
-    reason: str
-    tags: int
-
-
-@dataclass(frozen=True, slots=True)
-class Chatter:
-    """Ordinary conversation: the bot stays silent."""
-
-
-Parsed: TypeAlias = ThrowRequest | TurnEndRequest | CommandRequest | Refusal | Chatter
 
 # Invisible characters that could split a tag so it looks thrown but is not, or the reverse.
 _ZERO_WIDTH: Final = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
@@ -90,32 +61,14 @@ _COMMAND: Final = re.compile(r"/(\S*)(.*)", re.DOTALL)
 # `https://…` inside a value must not start a new key.
 _KEY: Final = re.compile(r"(?<!\S)([A-Za-z_]+):(?!//)")
 # A reason is free text: inside it only the commands' own argument names start a new key,
-# so "reason:see above: wrong channel turn:2" keeps "see above: wrong channel".
-FREE_TEXT_KEYS: Final = frozenset({"reason"})
-ARGUMENT_NAMES: Final = frozenset(
-    {
-        "player",
-        "turn",
-        "lap",
-        "throw",
-        "reason",
-        "day",
-        "faces",
-        "rules",
-        "turns",
-        "threshold",
-        "locale",
-        "timezone",
-        "update",
-        "period",
-    }
-)
+# so "reason:see above: wrong channel turn:2" keeps "see above: wrong channel". Both sets come
+# from the command registry, where every command and its arguments are declared.
 
 
 def parse_message(text: str) -> Parsed:
     """Classify one chat message; never raises."""
     if len(text) > MAX_LENGTH:
-        return Refusal(TOO_LONG, 0)
+        return Unplayable(TOO_LONG, 0)
     text = unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH)
     stripped = text.strip()
     if stripped.startswith("/"):
@@ -126,9 +79,9 @@ def parse_message(text: str) -> Parsed:
     if tags == 0:
         return TurnEndRequest() if _TURN_END_ONLY.fullmatch(visible.strip()) else Chatter()
     if _TURN_END_TOKEN.search(_TAG.sub(" ", visible)):
-        return Refusal(TAGS_AND_TURN_END, tags)
+        return Unplayable(TAGS_AND_TURN_END, tags)
     if tags > MAX_TAGS:
-        return Refusal(TOO_MANY_TAGS, tags)
+        return Unplayable(TOO_MANY_TAGS, tags)
     return ThrowRequest(tags)
 
 
@@ -145,7 +98,7 @@ def _parse_command(text: str) -> Parsed:
         if free_text and name not in ARGUMENT_NAMES:
             continue
         keys.append(key)
-        free_text = name in FREE_TEXT_KEYS
+        free_text = name in FREE_TEXT_ARGUMENTS
     head = rest[: keys[0].start()] if keys else rest
     name = " ".join(head.split()).lower()
     starts = [key.start() for key in keys] + [len(rest)]

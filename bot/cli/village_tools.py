@@ -42,8 +42,9 @@ def run_replay(args: argparse.Namespace) -> int:
 def run_console(args: argparse.Namespace) -> int:
     from bot.console.interactive import interactive
 
-    url = args.db or Settings().database()
-    return asyncio.run(interactive(url))
+    settings = Settings()
+    url = args.db or settings.database()
+    return asyncio.run(interactive(url, settings.data_dir / "pictures"))
 
 
 def run_migrate(args: argparse.Namespace) -> int:

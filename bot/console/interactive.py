@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import getpass
+from pathlib import Path
 
 from bot.console.replay import CONSOLE_VILLAGE
 from bot.console.scripted import ScriptedDice, ScriptError
@@ -13,13 +14,9 @@ from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 
-HELP_JA = """\
-村のチャンネルに書き込むつもりで入力してください:
-  [[greed]][[greed]][[greed]][[greed]][[greed]][[greed]]   ダイスを6個振る
-  TE（ターンエンド、turn end、/greed end でも可）          ターンエンド
-  /greed status ・ /greed log ・ /greed memo ・ /greed odds ・ /greed score faces:$ G R Eg Eb D
-  /village standings ・ /village stats ・ /village export day:1 ・ /greed verify day:1
-  進行役: /village config ・ /village day next ・ /village day extend ・ /greed rollback
+# What only the console has; the commands themselves are listed by `/greed help`.
+CONSOLE_HELP = {
+    "ja": """\
 コンソールだけの行:
   /as 名前             発言するプレイヤーを切り替える（初めて振った人が参加します）
   名前: 本文           その人の発言を1つ
@@ -27,15 +24,8 @@ HELP_JA = """\
   @dice D G $ R R Eb   次の1投の出目を手入力する（その後は公平なダイスに戻ります）
   @clock 2026-12-01T00:00+09:00   村の時計を進める（締切が来れば日が変わります）
   @lag 秒数            発言からこの秒数遅れて返答する（二重投稿の確認用）
-  /help ・ /quit"""
-
-HELP_EN = """\
-Type what a player would post in the village channel:
-  [[greed]][[greed]][[greed]][[greed]][[greed]][[greed]]   throw six dice
-  TE  (or ターンエンド, turn end, /greed end)               Turn End
-  /greed status · /greed log · /greed memo · /greed odds · /greed score faces:$ G R Eg Eb D
-  /village standings · /village stats · /village export day:1 · /greed verify day:1
-  Moderators: /village config · /village day next · /village day extend · /greed rollback
+  /help ・ /quit""",
+    "en": """\
 Console lines:
   /as NAME            speak as another player (a player joins by throwing)
   NAME: TEXT          one message from NAME
@@ -43,7 +33,8 @@ Console lines:
   @dice D G $ R R Eb  script the faces of the next throw (then the dice are fair again)
   @clock 2026-12-01T00:00+09:00   move the village clock (days close on time)
   @lag SECONDS        answer each message this long after it was sent
-  /help · /quit"""
+  /help · /quit""",
+}
 
 
 def _speaker() -> str:
@@ -53,11 +44,13 @@ def _speaker() -> str:
         return "player"
 
 
-async def interactive(database_url: str) -> int:
+async def interactive(database_url: str, pictures: Path) -> int:
     engine = make_engine(database_url)
     try:
         await migrate(engine)
-        village = ConsoleVillage(SqlStore(engine), ManualClock(), ScriptedDice(), CONSOLE_VILLAGE)
+        village = ConsoleVillage(
+            SqlStore(engine), ManualClock(), ScriptedDice(), CONSOLE_VILLAGE, pictures
+        )
         village.speaker = _speaker()
         village.moderators.add(village.speaker.lower())
         _show(await village.start())
@@ -74,7 +67,8 @@ async def interactive(database_url: str) -> int:
             if line.strip() in ("/quit", "/exit"):
                 return 0
             if line.strip() == "/help":
-                print(HELP_EN if await village.locale() == "en" else HELP_JA)
+                _show(await village.say(village.speaker, "/greed help"))
+                print(CONSOLE_HELP.get(village.locale, CONSOLE_HELP["ja"]))
                 continue
             try:
                 _show(await village.line(line))

@@ -1,7 +1,8 @@
 """A village driven by typed lines: player messages, `/as NAME` and the `@` directives.
 
 The interactive console and `greedbot replay` both feed lines through here; from the parsed
-message onwards they run the same code as the Discord bot.
+message onwards they run the same service as the Discord bot, and like it they know the
+village only through the service's answers.
 """
 
 from __future__ import annotations
@@ -10,16 +11,18 @@ import datetime as dt
 import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from bot.chat.attachments import files_of
 from bot.chat.parse import parse_message
-from bot.chat.render import render
+from bot.chat.render import Surface, render
 from bot.console.scripted import ScriptedDice
 from bot.engine.greed import MAX_DICE, UnknownFaceError, parse_faces
-from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
-from bot.village.replies import Reply
+from bot.village.ports import Store
+from bot.village.replies import Answer, Attachment, Reply
 from bot.village.service import VillageService
 
 SYSTEM = Author(0, "console", is_moderator=True)
@@ -53,11 +56,19 @@ def console_link(message_id: int | None) -> str:
     return "" if message_id is None else f"#{message_id}"
 
 
+# A terminal shows no Markdown: tables without code fences, documents inline.
+CONSOLE = Surface(link=console_link, markdown=False)
+
+
 class ConsoleVillage:
     def __init__(
-        self, store: SqlStore, clock: ManualClock, dice: ScriptedDice, village_id: int
+        self,
+        store: Store,
+        clock: ManualClock,
+        dice: ScriptedDice,
+        village_id: int,
+        pictures: Path | None = None,
     ) -> None:
-        self.store = store
         self.clock = clock
         self.dice = dice
         self.village_id = village_id
@@ -65,16 +76,19 @@ class ConsoleVillage:
         self.speaker: str | None = None
         self.moderators: set[str] = set()
         self.lag = dt.timedelta(0)
+        self.locale = "ja"
+        self.pictures = pictures
+        """Where the standings pictures go (the interactive console); None: not drawn."""
         self._next_message = 1
         # Names that have not thrown yet are not players of the village, but need an id.
         self._pending_ids: dict[str, int] = {}
 
     async def start(self) -> list[Output]:
         """Open the village with default settings and day 1, unless it exists already."""
-        self._next_message = await self.store.last_message_id(self.village_id) + 1
-        if await self.store.get_village(self.village_id) is not None:
+        self._next_message = await self.service.last_message_id(self.village_id) + 1
+        if await self.service.last_day(self.village_id):
             return await self._tick()
-        replies = await self.service.handle(
+        answer = await self.service.handle(
             Incoming(
                 self.village_id,
                 self._message_id(),
@@ -83,7 +97,7 @@ class ConsoleVillage:
                 parse_message("/village create"),
             )
         )
-        return await self._render(replies)
+        return self._render(answer)
 
     async def line(self, line: str) -> list[Output]:
         text = line.strip()
@@ -113,12 +127,12 @@ class ConsoleVillage:
         # that window was posted before its author could see the first one's result.
         self.clock.lead = self.lag
         try:
-            replies = await self.service.handle(
+            answer = await self.service.handle(
                 Incoming(self.village_id, self._message_id(), author, sent_at, parse_message(text))
             )
         finally:
             self.clock.lead = dt.timedelta(0)
-        return await self._render(replies)
+        return self._render(answer)
 
     async def _directive(self, text: str) -> list[Output]:
         word, _, rest = text.partition(" ")
@@ -157,23 +171,38 @@ class ConsoleVillage:
 
     async def _tick(self) -> list[Output]:
         posts = await self.service.tick()
-        return await self._render(posts.get(self.village_id, []))
+        return self._render(posts.get(self.village_id, Answer(locale=self.locale)))
 
-    async def locale(self) -> str:
-        village = await self.store.get_village(self.village_id)
-        return village.settings.locale if village is not None else "ja"
+    def _render(self, answer: Answer) -> list[Output]:
+        if answer.deliveries:
+            self.locale = answer.locale
+        outputs = []
+        for reply in answer.replies:
+            text = render(reply, answer.locale, CONSOLE)
+            saved = self._save_pictures(reply, answer.locale)
+            outputs.append(Output(reply, "\n".join([text, *saved])))
+        return outputs
 
-    async def _render(self, replies: list[Reply]) -> list[Output]:
-        locale = await self.locale()
-        return [Output(reply, render(reply, locale, console_link)) for reply in replies]
+    def _save_pictures(self, reply: Reply, locale: str) -> list[str]:
+        """The standings picture as a file, and a line saying where it is."""
+        if self.pictures is None or Attachment.STANDINGS_PICTURE not in reply.attachments:
+            return []
+        written = []
+        for name, data in files_of(reply, locale, (Attachment.STANDINGS_PICTURE,)):
+            self.pictures.mkdir(parents=True, exist_ok=True)
+            path = self.pictures / f"village{self.village_id}-{name}"
+            path.write_bytes(data)
+            written.append(f"🖼 {path}")
+        return written
 
     async def _player_id(self, name: str) -> int:
-        found = await self.store.find_player(self.village_id, name)
+        players = await self.service.players(self.village_id)
+        key = name.lower()
+        # In the console a name is the player: the first to go by it keeps it.
+        found = next((p for p in players if p.name.lower() == key), None)
         if found is not None:
             return found.player_id
-        known = {p.player_id for p in await self.store.players(self.village_id)}
-        known |= set(self._pending_ids.values())
-        key = name.lower()
+        known = {p.player_id for p in players} | set(self._pending_ids.values())
         if key not in self._pending_ids:
             self._pending_ids[key] = max(known, default=0) + 1
         return self._pending_ids[key]

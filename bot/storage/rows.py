@@ -9,6 +9,7 @@ from bot.village.records import (
     DayRecord,
     MessageRecord,
     NewEvent,
+    OutboxRecord,
     PlayerDayRecord,
     PlayerRecord,
     StoredEvent,
@@ -25,6 +26,7 @@ def village_record(row: t.Village) -> VillageRecord:
         day=row.day,
         created_at=row.created_at,
         guild_id=row.guild_id,
+        layout=row.layout,
     )
 
 
@@ -39,6 +41,7 @@ def day_row(day: DayRecord) -> t.VillageDay:
         seed=day.seed,
         commitment=day.commitment,
         version=day.version,
+        post_id=day.post_id,
     )
 
 
@@ -53,6 +56,7 @@ def day_record(row: t.VillageDay) -> DayRecord:
         commitment=row.commitment,
         closed_at=row.closed_at,
         version=row.version,
+        post_id=row.post_id,
     )
 
 
@@ -104,6 +108,54 @@ def message_row(message: MessageRecord) -> t.Message:
         sent_at=message.sent_at,
         received_at=message.received_at,
         outcome=message.outcome,
+        place_id=message.place_id,
+    )
+
+
+def message_record(row: t.Message) -> MessageRecord:
+    return MessageRecord(
+        village_id=row.village_id,
+        message_id=row.message_id,
+        player_id=row.player_id,
+        sent_at=row.sent_at,
+        received_at=row.received_at,
+        outcome=row.outcome,
+        place_id=row.place_id,
+    )
+
+
+def outbox_row(entry: OutboxRecord) -> t.Outbox:
+    return t.Outbox(
+        village_id=entry.village_id,
+        message_id=entry.message_id,
+        seq=entry.seq,
+        reply=entry.reply,
+        locale=entry.locale,
+        place_id=entry.place_id,
+        via=entry.via,
+        created_at=entry.created_at,
+        status=entry.status,
+        attempts=entry.attempts,
+        posted_id=entry.posted_id,
+        posted_at=entry.posted_at,
+    )
+
+
+def outbox_record(row: t.Outbox) -> OutboxRecord:
+    return OutboxRecord(
+        village_id=row.village_id,
+        message_id=row.message_id,
+        seq=row.seq,
+        reply=dict(row.reply),
+        locale=row.locale,
+        place_id=row.place_id,
+        via=row.via,
+        created_at=row.created_at,
+        outbox_id=row.outbox_id,
+        status=row.status,
+        attempts=row.attempts,
+        posted_id=row.posted_id,
+        posted_at=row.posted_at,
     )
 
 

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.storage import tables as t
+from bot.storage.errors import unavailable
 from bot.storage.rows import (
     day_record,
     day_row,
     event_row,
+    message_record,
     message_row,
+    outbox_record,
+    outbox_row,
     player_record,
     score_record,
     score_row,
@@ -32,6 +35,7 @@ from bot.village.records import (
     DayRecord,
     MessageRecord,
     NewEvent,
+    OutboxRecord,
     PlayerDayRecord,
     PlayerRecord,
     StoredEvent,
@@ -40,8 +44,6 @@ from bot.village.records import (
 )
 from bot.village.settings import VillageSettings
 
-# Errors that mean "the database cannot be used right now", as opposed to a bug.
-_UNAVAILABLE = (OperationalError, InterfaceError, OSError, asyncio.TimeoutError)
 VILLAGE_APPEND_ATTEMPTS = 5
 
 
@@ -79,10 +81,10 @@ class SqlStore:
             if "database is locked" in str(error):
                 raise VersionConflict(str(error)) from error
             raise StoreError(str(error)) from error
-        except _UNAVAILABLE as error:
-            raise StoreError(str(error)) from error
-        except DBAPIError as error:
-            if error.connection_invalidated:
+        except StoreError:
+            raise
+        except Exception as error:
+            if unavailable(error):
                 raise StoreError(str(error)) from error
             raise
 
@@ -110,6 +112,7 @@ class SqlStore:
                         settings=village.settings.model_dump(mode="json"),
                         day=village.day,
                         created_at=village.created_at,
+                        layout=village.layout,
                     )
                 )
                 await session.flush()
@@ -126,6 +129,7 @@ class SqlStore:
                             village.created_at,
                         )
                     )
+                await session.flush()
         except IntegrityError:
             raise VillageExists(village.village_id) from None
 
@@ -239,15 +243,14 @@ class SqlStore:
             row = await session.get(t.Player, (village_id, player_id))
             return None if row is None else player_record(row)
 
-    async def find_player(self, village_id: int, name: str) -> PlayerRecord | None:
+    async def find_players(self, village_id: int, name: str) -> list[PlayerRecord]:
         async with self._transaction() as session:
-            row = await session.scalar(
+            rows = await session.scalars(
                 select(t.Player)
                 .where(t.Player.village_id == village_id, func.lower(t.Player.name) == name.lower())
-                .order_by(t.Player.joined_at)
-                .limit(1)
+                .order_by(t.Player.joined_at, t.Player.player_id)
             )
-            return None if row is None else player_record(row)
+            return [player_record(row) for row in rows]
 
     async def players(self, village_id: int) -> list[PlayerRecord]:
         async with self._transaction() as session:
@@ -325,6 +328,28 @@ class SqlStore:
     ) -> None:
         if append.player is not None:
             await _upsert_player(session, append.player)
+            if append.renamed_from is not None:
+                # The player table keeps the name in use; the village stream keeps every
+                # name a player went by, so that a log read later says who was who.
+                version = await _next_version(session, village_id, day)
+                session.add(
+                    event_row(
+                        village_id,
+                        day,
+                        VILLAGE_STREAM,
+                        version,
+                        game,
+                        NewEvent(
+                            "PlayerRenamed",
+                            {
+                                "player_id": append.player.player_id,
+                                "from": append.renamed_from,
+                                "to": append.player.name,
+                            },
+                        ),
+                        recorded_at,
+                    )
+                )
         for offset, event in enumerate(append.events, start=1):
             session.add(
                 event_row(
@@ -340,12 +365,16 @@ class SqlStore:
         # The unique stream version fails this flush if another writer got there first.
         await session.flush()
         await session.merge(score_row(append.projection))
+        await session.flush()
 
     async def _with_village_event(
         self, village_id: int, event: NewEvent, statement: Any, day: int | None = None
     ) -> bool:
-        """Run `statement` (if any) and append `event` to the village stream, atomically."""
-        for _ in range(VILLAGE_APPEND_ATTEMPTS):
+        """Run `statement` (if any) and append `event` to the village stream, atomically.
+
+        Inside a unit a lost race on the stream's version ends the unit (VersionConflict),
+        which its caller runs again; on its own the append simply takes the next version."""
+        for _ in range(1 if self._bound is not None else VILLAGE_APPEND_ATTEMPTS):
             try:
                 async with self._transaction() as session:
                     village = await session.get(t.Village, village_id)
@@ -368,34 +397,42 @@ class SqlStore:
                             _utc_now(),
                         )
                     )
+                    # Inside a unit, a lost version race must fail here, not in a later write.
+                    await session.flush()
                 return True
             except IntegrityError:
+                if self._bound is not None:
+                    raise VersionConflict(village_id) from None
                 continue  # another village event took the version: take the next one
-        raise StoreError("the village stream kept changing; try again")
+        raise VersionConflict(village_id)
 
     # -- messages and scores -------------------------------------------------------------
 
-    async def record_message(self, message: MessageRecord) -> bool:
+    async def record_message(self, message: MessageRecord) -> None:
         try:
             async with self._transaction() as session:
                 session.add(message_row(message))
-            return True
+                await session.flush()
         except IntegrityError:
-            return False
+            raise DuplicateMessage(message.message_id) from None
 
     async def get_message(self, village_id: int, message_id: int) -> MessageRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.Message, (village_id, message_id))
-            if row is None:
-                return None
-            return MessageRecord(
-                row.village_id,
-                row.message_id,
-                row.player_id,
-                row.sent_at,
-                row.received_at,
-                row.outcome,
+            return None if row is None else message_record(row)
+
+    async def message_places(self, village_id: int, message_ids: Collection[int]) -> dict[int, int]:
+        if not message_ids:
+            return {}
+        async with self._transaction() as session:
+            rows = await session.execute(
+                select(t.Message.message_id, t.Message.place_id).where(
+                    t.Message.village_id == village_id,
+                    t.Message.message_id.in_(list(message_ids)),
+                    t.Message.place_id.is_not(None),
+                )
             )
+            return {int(m): int(p) for m, p in rows if p is not None}
 
     async def last_message_id(self, village_id: int) -> int:
         """The highest message id the village has seen (the console numbers on from it)."""
@@ -407,6 +444,61 @@ class SqlStore:
                 select(func.max(t.Event.message_id)).where(t.Event.village_id == village_id)
             )
             return max(int(messages or 0), int(events or 0))
+
+    async def set_day_post(self, village_id: int, day: int, post_id: int) -> None:
+        async with self._transaction() as session:
+            await session.execute(
+                update(t.VillageDay)
+                .where(t.VillageDay.village_id == village_id, t.VillageDay.day == day)
+                .values(post_id=post_id)
+            )
+
+    # -- the outbox ----------------------------------------------------------------------
+
+    async def add_outbox(self, entries: Sequence[OutboxRecord]) -> list[int]:
+        if not entries:
+            return []
+        async with self._transaction() as session:
+            rows = [outbox_row(entry) for entry in entries]
+            session.add_all(rows)
+            await session.flush()
+            return [row.outbox_id for row in rows]
+
+    async def pending_outbox(
+        self, village_ids: Collection[int] | None = None
+    ) -> list[OutboxRecord]:
+        query = select(t.Outbox).where(t.Outbox.status == "pending")
+        if village_ids is not None:
+            query = query.where(t.Outbox.village_id.in_(list(village_ids)))
+        async with self._transaction() as session:
+            rows = await session.scalars(query.order_by(t.Outbox.outbox_id))
+            return [outbox_record(row) for row in rows]
+
+    async def mark_outbox(
+        self,
+        outbox_id: int,
+        status: str,
+        posted_id: int | None = None,
+        posted_at: dt.datetime | None = None,
+        attempts: int | None = None,
+    ) -> None:
+        values: dict[str, Any] = {"status": status, "posted_id": posted_id, "posted_at": posted_at}
+        if attempts is not None:
+            values["attempts"] = attempts
+        async with self._transaction() as session:
+            await session.execute(
+                update(t.Outbox).where(t.Outbox.outbox_id == outbox_id).values(**values)
+            )
+
+    async def first_answer(self, village_id: int, message_id: int) -> OutboxRecord | None:
+        async with self._transaction() as session:
+            row = await session.scalar(
+                select(t.Outbox)
+                .where(t.Outbox.village_id == village_id, t.Outbox.message_id == message_id)
+                .order_by(t.Outbox.seq)
+                .limit(1)
+            )
+            return None if row is None else outbox_record(row)
 
     async def get_player_day(
         self, village_id: int, day: int, player_id: int

@@ -67,6 +67,7 @@ class Village(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     day: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+    layout: Mapped[str] = mapped_column(String(16), server_default="channel")
 
 
 class VillageDay(Base):
@@ -85,6 +86,7 @@ class VillageDay(Base):
     seed: Mapped[bytes] = mapped_column(LargeBinary(32))
     commitment: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, default=0)
+    post_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class Player(Base):
@@ -132,6 +134,7 @@ class Message(Base):
     sent_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
     received_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
     outcome: Mapped[str] = mapped_column(String(32))
+    place_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class PlayerDay(Base):
@@ -148,6 +151,31 @@ class PlayerDay(Base):
     turns: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(Boolean)
     ended_message_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class Outbox(Base):
+    """Replies kept until the chat adapter has delivered them (written with what they answer)."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (
+        ForeignKeyConstraint(["village_id"], ["village.village_id"]),
+        Index("ix_outbox_pending", "status", "village_id", "outbox_id"),
+        Index("ix_outbox_message", "village_id", "message_id", "seq"),
+    )
+
+    outbox_id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    village_id: Mapped[int] = mapped_column(BigInteger)
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    seq: Mapped[int] = mapped_column(Integer)
+    reply: Mapped[dict[str, Any]] = mapped_column(JSON)
+    locale: Mapped[str] = mapped_column(String(8))
+    place_id: Mapped[int | None] = mapped_column(BigInteger)
+    via: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+    status: Mapped[str] = mapped_column(String(16))
+    attempts: Mapped[int] = mapped_column(Integer)
+    posted_id: Mapped[int | None] = mapped_column(BigInteger)
+    posted_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
 
 
 metadata = Base.metadata

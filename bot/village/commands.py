@@ -1,16 +1,14 @@
-"""The game's commands: status, log, memo, score, rollback and restore."""
+"""The game's commands: status, log, memo, score, rollback and restore; help, standings."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot.chat.parse import CommandRequest
 from bot.engine.greed import UnknownFaceError, analyse, parse_faces
-from bot.village.core import Core, Incoming, Refusal, int_arg
+from bot.village.core import Call, Core, Refusal, int_arg
 from bot.village.games.greed import take_options
-from bot.village.memo import memo_reply
-from bot.village.ports import DuplicateMessage, StoreError, VersionConflict
+from bot.village.memo import memo_reply, standings_reply
 from bot.village.records import (
     NewEvent,
     PlayerRecord,
@@ -19,26 +17,32 @@ from bot.village.records import (
     VillageRecord,
 )
 from bot.village.replies import Reply, ReplyKind
+from bot.village.requests import CommandRequest
 from bot.village.stream import ROLLBACK_UNDONE, ROLLED_BACK, StreamView, read_stream
 
-MAX_ATTEMPTS = 8
 MAX_REASON = 300
 
 
-async def status(
-    core: Core, village: VillageRecord, incoming: Incoming, command: CommandRequest
-) -> list[Reply]:
-    player = await core.resolve_player(village, command.args.get("player"), incoming.author)
-    day = await core.current_day(village)
-    view = await core.view(village, day, player.player_id)
-    state = await core.position(village, day, player.player_id, view)
-    return [Reply(ReplyKind.INFO, "status", {"player": player.name}, to=player.name, state=state)]
+async def status(core: Core, call: Call) -> list[Reply]:
+    village = call.here
+    player = await core.resolve_player(village, call.arg("player"), call.author)
+    state = await core.standing_of(village, player.player_id)
+    return [
+        Reply(
+            ReplyKind.INFO,
+            "status",
+            {"player": player.name},
+            to=player.name,
+            state=state,
+            private=True,
+        )
+    ]
 
 
-async def log(
-    core: Core, village: VillageRecord, incoming: Incoming, command: CommandRequest
-) -> list[Reply]:
-    player = await core.resolve_player(village, command.args.get("player"), incoming.author)
+async def log(core: Core, call: Call) -> list[Reply]:
+    village = call.here
+    command = call.command
+    player = await core.resolve_player(village, call.arg("player"), call.author)
     number = int_arg(command, "day") or village.day
     day = await core.store.get_day(village.village_id, number)
     if day is None or number < 1:
@@ -73,15 +77,31 @@ async def log(
     ]
 
 
-async def memo(
-    core: Core, village: VillageRecord, incoming: Incoming, command: CommandRequest
-) -> list[Reply]:
-    player = await core.resolve_player(village, command.args.get("player"), incoming.author)
+async def memo(core: Core, call: Call) -> list[Reply]:
+    village = call.here
+    player = await core.resolve_player(village, call.arg("player"), call.author)
     return [await memo_reply(core, village, player, village.day)]
 
 
-def score(command: CommandRequest) -> list[Reply]:
-    text = command.args.get("faces", "")
+async def standings(core: Core, call: Call) -> list[Reply]:
+    village = call.here
+    return [await standings_reply(core, village, village.day)]
+
+
+async def help_(core: Core, call: Call) -> list[Reply]:
+    """What everyone may type, and what moderators may; the chat writes it from the registry."""
+    return [
+        Reply(
+            ReplyKind.INFO,
+            "help",
+            {"moderator": core.is_moderator(call.village, call.author)},
+            private=True,
+        )
+    ]
+
+
+async def score(core: Core, call: Call) -> list[Reply]:
+    text = call.arg("faces") or ""
     try:
         faces = parse_faces(text)
     except UnknownFaceError as error:
@@ -102,16 +122,18 @@ def score(command: CommandRequest) -> list[Reply]:
                 "options": take_options(throw),
                 "legal_counts": list(throw.legal_next_counts),
             },
+            private=True,
         )
     ]
 
 
-async def rollback(
-    core: Core, village: VillageRecord, incoming: Incoming, command: CommandRequest
-) -> list[Reply]:
+async def rollback(core: Core, call: Call) -> list[Reply]:
     """Roll a player's current day back to just before a turn, or a throw of one of its laps."""
-    by = incoming.author
-    player = await _moderated_player(core, village, incoming, command)
+    village = call.here
+    command = call.command
+    incoming = call.incoming
+    by = call.author
+    player = await _named_player(core, village, call)
     turn = int_arg(command, "turn", required=True)
     lap = int_arg(command, "lap")
     throw = int_arg(command, "throw")
@@ -145,16 +167,16 @@ async def rollback(
             incoming.message_id,
         )
 
-    return await _append_village_action(core, village, incoming, player, decide, "rolled_back")
+    return await _append_village_action(core, village, call, player, decide, "rolled_back")
 
 
-async def restore(
-    core: Core, village: VillageRecord, incoming: Incoming, command: CommandRequest
-) -> list[Reply]:
+async def restore(core: Core, call: Call) -> list[Reply]:
     """Undo the player's last rollback, if nothing was played since."""
-    by = incoming.author
-    player = await _moderated_player(core, village, incoming, command)
-    reason = _reason(command)
+    village = call.here
+    incoming = call.incoming
+    by = call.author
+    player = await _named_player(core, village, call)
+    reason = _reason(call.command)
 
     async def decide(view: StreamView) -> NewEvent:
         last = view.last_rollback
@@ -172,18 +194,16 @@ async def restore(
             incoming.message_id,
         )
 
-    return await _append_village_action(core, village, incoming, player, decide, "restored")
+    return await _append_village_action(core, village, call, player, decide, "restored")
 
 
-async def _moderated_player(
-    core: Core, village: VillageRecord, incoming: Incoming, command: CommandRequest
-) -> PlayerRecord:
-    """The `player:` a moderator's command acts on."""
-    if not incoming.author.is_moderator:
-        raise Refusal("moderators_only", command=f"{command.group} {command.name}")
-    if not command.args.get("player"):
-        raise Refusal("missing_argument", argument="player", command=command.name)
-    return await core.resolve_player(village, command.args["player"], incoming.author)
+async def _named_player(core: Core, village: VillageRecord, call: Call) -> PlayerRecord:
+    """The `player:` a moderator's command acts on: always named, never the moderator by
+    default."""
+    named = call.arg("player")
+    if not named:
+        raise Refusal("missing_argument", argument="player", command=call.command.name)
+    return await core.resolve_player(village, named, call.author)
 
 
 def _reason(command: CommandRequest) -> str:
@@ -198,40 +218,22 @@ def _reason(command: CommandRequest) -> str:
 async def _append_village_action(
     core: Core,
     village: VillageRecord,
-    incoming: Incoming,
+    call: Call,
     player: PlayerRecord,
     decide: Callable[[StreamView], Awaitable[NewEvent]],
     key: str,
 ) -> list[Reply]:
-    """Append a moderator's event to a player's day stream, with the score row it leads to."""
-    for _ in range(MAX_ATTEMPTS):
-        try:
-            async with core.store.unit() as store:
-                return await _append_once(
-                    replace(core, store=store), village, incoming, player, decide, key
-                )
-        except VersionConflict:
-            continue
-        except DuplicateMessage:
-            return []
-    raise StoreError("the player's stream kept changing; try again")
-
-
-async def _append_once(
-    core: Core,
-    village: VillageRecord,
-    incoming: Incoming,
-    player: PlayerRecord,
-    decide: Callable[[StreamView], Awaitable[NewEvent]],
-    key: str,
-) -> list[Reply]:
+    """Append a moderator's event to a player's day stream, with the score row it leads to
+    (in the command's unit, with its message)."""
     game = core.game(village)
     day = await core.current_day(village)
     events = await core.store.load_stream(village.village_id, day.day, player.player_id)
     view = read_stream(game, day.settings.rules, events)
     if view.version == 0:
         raise Refusal("nothing_to_roll_back", player=player.name)
-    event = await decide(view)
+    # Stamped on the village clock, as every message of the village is.
+    event = replace(await decide(view), at=core.clock.now())
+    assert event.at is not None
     recorded = StoredEvent(
         village.village_id,
         day.day,
@@ -241,7 +243,7 @@ async def _append_once(
         event.type,
         event.data,
         event.message_id,
-        core.clock.now(),
+        event.at,
     )
     after = read_stream(game, day.settings.rules, [*events, recorded])
     summary = game.summary(after.state)
@@ -249,7 +251,7 @@ async def _append_once(
     ended = previous.ended_message_id if previous and summary.finished else None
     projection = summary.row(village.village_id, day.day, player.player_id, recorded.version, ended)
     append = StreamAppend(player.player_id, view.version, (event,), projection)
-    await core.store.append(append, day.day, core.message(incoming, ReplyKind.INFO.value))
+    await core.store.append(append, day.day, None)
     state = await core.position(village, day, player.player_id, after)
-    params = {**event.data, "player": player.name, "by": incoming.author.name}
+    params = {**event.data, "player": player.name, "by": call.author.name}
     return [Reply(ReplyKind.INFO, key, params, to=player.name, state=state)]

@@ -1,25 +1,32 @@
-"""What every part of the village service shares: the ports, the games, and reading a player."""
+"""What every part of the village service shares: the ports, the games, reading a player,
+and writing a message's answer in the transaction of what it changed."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
-from bot.chat.parse import CommandRequest, Parsed
 from bot.village.game import Game
-from bot.village.ports import Clock, DiceSource, Store
+from bot.village.ports import Clock, DiceSource, Store, StoreError, VersionConflict
 from bot.village.records import (
     DayRecord,
     MessageRecord,
+    OutboxRecord,
     PlayerDayRecord,
     PlayerRecord,
     VillageRecord,
 )
-from bot.village.replies import Reply, ReplyKind
+from bot.village.replies import Delivery, Reply, ReplyKind, reply_data
+from bot.village.requests import CommandRequest, Request
 from bot.village.stream import StreamView, read_stream
+
+MAX_ATTEMPTS = 8
+"""Units of work retried after a version conflict (another process wrote first)."""
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +34,9 @@ class Author:
     player_id: int
     name: str
     is_moderator: bool = False
+    """A moderator by the chat's own rights (Discord: the Manage Server permission)."""
+    role_ids: frozenset[int] = frozenset()
+    """The author's roles on the chat (a village may name one as its moderator role)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +47,18 @@ class Incoming:
     message_id: int
     author: Author
     sent_at: dt.datetime
-    request: Parsed
+    request: Request
     guild_id: int | None = None
+    place_id: int | None = None
+    """Where it was posted when not in the village channel itself (a post of a forum)."""
+    forum: bool = False
+    """The village channel is a forum: each day is played in a post of its own."""
+    via: str = "message"
+    """`message` or `interaction` (a slash command, which the adapter answers itself)."""
+
+    @property
+    def place(self) -> int:
+        return self.place_id if self.place_id is not None else self.village_id
 
 
 class Refusal(Exception):  # noqa: N818 - carries a reply, not a failure
@@ -50,6 +70,29 @@ class Refusal(Exception):  # noqa: N818 - carries a reply, not a failure
         self.params = params
 
 
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One command as a handler sees it."""
+
+    incoming: Incoming
+    command: CommandRequest
+    village: VillageRecord | None
+
+    @property
+    def here(self) -> VillageRecord:
+        """The village the command is about; only `/village create` runs without one."""
+        if self.village is None:
+            raise Refusal("no_village")
+        return self.village
+
+    @property
+    def author(self) -> Author:
+        return self.incoming.author
+
+    def arg(self, key: str) -> str | None:
+        return self.command.args.get(key)
+
+
 _MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -59,9 +102,29 @@ class Core:
     clock: Clock
     dice: DiceSource
     games: Mapping[str, Game]
+    default_game: str = "greed"
+    outbox: bool = False
+    """Keep every reply in the outbox until the chat adapter has delivered it (Discord)."""
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    """Settings a new village starts with (the operator's default language and time zone)."""
 
     def game(self, village: VillageRecord) -> Game:
         return self.games[village.game]
+
+    async def unit(self, work: Callable[[Core], Awaitable[T]]) -> T:
+        """Run `work` in one transaction, again from the start if another writer got there
+        first (it reads everything afresh): a message changes the village once or not at all."""
+        for _ in range(MAX_ATTEMPTS):
+            try:
+                async with self.store.unit() as store:
+                    return await work(replace(self, store=store))
+            except VersionConflict:
+                continue
+        raise StoreError("the village kept changing; try again")
+
+    def is_moderator(self, village: VillageRecord | None, author: Author) -> bool:
+        role = village.settings.moderator_role_id if village is not None else None
+        return author.is_moderator or (role is not None and role in author.role_ids)
 
     async def view(self, village: VillageRecord, day: DayRecord, player_id: int) -> StreamView:
         events = await self.store.load_stream(village.village_id, day.day, player_id)
@@ -85,6 +148,13 @@ class Core:
             "total_points": before + int(position["day_points"]),
         }
 
+    async def standing_of(self, village: VillageRecord, player_id: int) -> dict[str, Any]:
+        """A player's `state` in today's day (a newcomer's is the start of turn 1)."""
+        day = await self.current_day(village)
+        return await self.position(
+            village, day, player_id, await self.view(village, day, player_id)
+        )
+
     async def current_day(self, village: VillageRecord) -> DayRecord:
         day = await self.store.get_day(village.village_id, village.day)
         if day is None:  # the store creates a village with its first day: never happens
@@ -94,7 +164,12 @@ class Core:
     async def resolve_player(
         self, village: VillageRecord, value: str | None, me: Author
     ) -> PlayerRecord:
-        """A `player:` argument (a name, an id or a mention), or the asker when left out."""
+        """A `player:` argument, or the asker when left out.
+
+        A player is a person, not a name: a mention or an id names exactly one. A name is
+        taken only when one player goes by it now; names change, and two people may share
+        one, so an ambiguous name is refused with who it could mean.
+        """
         if value is None or not value.strip():
             found = await self.store.get_player(village.village_id, me.player_id)
             if found is None:
@@ -104,12 +179,16 @@ class Core:
         mention = _MENTION.fullmatch(text)
         if mention or text.isdigit():
             player_id = int(mention.group(1) if mention else text)
-            found = await self.store.get_player(village.village_id, player_id)
-        else:
-            found = await self.store.find_player(village.village_id, text.lstrip("@"))
-        if found is None:
+            by_id = await self.store.get_player(village.village_id, player_id)
+            if by_id is None:
+                raise Refusal("unknown_player", player=text)
+            return by_id
+        named = await self.store.find_players(village.village_id, text.lstrip("@"))
+        if not named:
             raise Refusal("unknown_player", player=text)
-        return found
+        if len(named) > 1:
+            raise Refusal("ambiguous_player", player=text, ids=[str(p.player_id) for p in named])
+        return named[0]
 
     def message(self, incoming: Incoming, outcome: str) -> MessageRecord:
         return MessageRecord(
@@ -119,12 +198,45 @@ class Core:
             sent_at=incoming.sent_at,
             received_at=self.clock.now(),
             outcome=outcome,
+            place_id=incoming.place_id,
         )
 
-    async def remember(self, incoming: Incoming, replies: list[Reply]) -> None:
-        """Record a message that changed nothing, with what it caused."""
-        outcome = replies[-1].kind.value if replies else ReplyKind.INFO.value
-        await self.store.record_message(self.message(incoming, outcome))
+    async def settle(
+        self,
+        village: VillageRecord,
+        replies: list[Reply],
+        incoming: Incoming | None,
+        *,
+        record: bool = True,
+    ) -> list[Delivery]:
+        """Record the message (unless its events already did) and keep its replies for
+        delivery, in the caller's unit: both happen with what the message changed, or not
+        at all. Raises DuplicateMessage when the message was handled already."""
+        if incoming is not None and record:
+            outcome = replies[-1].kind.value if replies else ReplyKind.INFO.value
+            await self.store.record_message(self.message(incoming, outcome))
+        if not self.outbox:
+            return [Delivery(reply, None, seq) for seq, reply in enumerate(replies)]
+        now = self.clock.now()
+        entries = [
+            OutboxRecord(
+                village_id=village.village_id,
+                message_id=incoming.message_id if incoming is not None else None,
+                seq=seq,
+                reply=reply_data(reply),
+                locale=village.settings.locale,
+                place_id=None if reply.day_post is not None or incoming is None else incoming.place,
+                # A day's announcement goes to the day's place, whatever asked for it.
+                via="village" if reply.day_post is not None or incoming is None else incoming.via,
+                created_at=now,
+            )
+            for seq, reply in enumerate(replies)
+        ]
+        ids = await self.store.add_outbox(entries)
+        return [
+            Delivery(reply, outbox_id, seq)
+            for seq, (reply, outbox_id) in enumerate(zip(replies, ids, strict=True))
+        ]
 
 
 def int_arg(command: CommandRequest, key: str, *, required: bool = False) -> int | None:

@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from dataclasses import replace
 
 from bot.fairness.dice import commitment, new_seed
 from bot.village.config import changed_settings
-from bot.village.core import Author, Core, Refusal
-from bot.village.memo import memo_reply, standings_params
-from bot.village.ports import StoreError, VersionConflict, VillageExists
+from bot.village.core import Author, Call, Core, Refusal
+from bot.village.memo import memo_reply, standings_reply
+from bot.village.ports import VillageExists
 from bot.village.records import (
+    CHANNEL,
+    POSTS,
     DayClosing,
     DayRecord,
     NewEvent,
     StreamAppend,
     VillageRecord,
 )
-from bot.village.replies import Reply, ReplyKind
+from bot.village.replies import Delivery, Reply, ReplyKind
 from bot.village.settings import VillageSettings, extended, next_close
 from bot.village.stream import StreamView
 
-MAX_ATTEMPTS = 8
 SCHEDULED = "scheduled"
 ADVANCED = "advanced"
 
@@ -49,36 +52,39 @@ def day_opened_reply(day: DayRecord) -> Reply:
             "commitment": day.commitment,
             "rules": dict(day.settings.rules),
         },
+        day_post=day.day,
     )
 
 
-async def create_village(
-    core: Core,
-    village_id: int,
-    game: str,
-    by: Author,
-    guild_id: int | None = None,
-    args: dict[str, str] | None = None,
-) -> list[Reply]:
-    if not by.is_moderator:
-        raise Refusal("moderators_only", command="village create")
-    if await core.store.get_village(village_id) is not None:
+async def create_village(core: Core, call: Call) -> list[Reply]:
+    """Make the channel a village with day 1 open (in a forum, each day gets its own post)."""
+    if call.village is not None:
         raise Refusal("village_exists")
+    incoming = call.incoming
+    game = core.games[core.default_game]
     now = core.clock.now()
     # `/village create` takes the same keys as `/village config`: an English village can
     # open its first day in English.
-    settings = changed_settings(
-        core.games[game], VillageSettings(rules=core.games[game].default_rules()), args or {}
+    base = VillageSettings.model_validate({**core.defaults, "rules": game.default_rules()})
+    settings = changed_settings(game, base, call.command.args)
+    village = VillageRecord(
+        incoming.village_id,
+        game.key,
+        settings,
+        1,
+        now,
+        incoming.guild_id,
+        layout=POSTS if incoming.forum else CHANNEL,
     )
-    village = VillageRecord(village_id, game, settings, 1, now, guild_id)
-    day = open_day(village_id, 1, settings, now)
-    event = NewEvent("VillageCreated", {"by": by.player_id, "by_name": by.name, "game": game})
+    day = open_day(incoming.village_id, 1, settings, now)
+    by = call.author
+    event = NewEvent("VillageCreated", {"by": by.player_id, "by_name": by.name, "game": game.key})
     try:
         await core.store.create_village(village, day, [event, _opened_event(day)])
     except VillageExists:
         raise Refusal("village_exists") from None
     return [
-        Reply(ReplyKind.INFO, "village_created", {"game": game}),
+        Reply(ReplyKind.INFO, "village_created", {"game": game.key, "layout": village.layout}),
         day_opened_reply(day),
     ]
 
@@ -95,30 +101,38 @@ def _opened_event(day: DayRecord) -> NewEvent:
     )
 
 
-async def catch_up(core: Core, village: VillageRecord) -> tuple[VillageRecord, list[Reply]]:
-    """Close every day whose time has come (several, if the bot was away)."""
-    replies: list[Reply] = []
+async def catch_up(core: Core, village: VillageRecord) -> list[Delivery]:
+    """Close every day whose time has come (several, if the bot was away), each in a unit
+    of its own with the announcements it makes."""
     now = core.clock.now()
+    deliveries: list[Delivery] = []
     while True:
-        day = await core.current_day(village)
-        if not day.is_open or day.closes_at > now:
-            return village, replies
-        replies += await close_day(core, village, day, SCHEDULED, None, day.closes_at)
-        fresh = await core.store.get_village(village.village_id)
-        assert fresh is not None
-        village = fresh
+        closed = await core.unit(lambda unit: _close_if_due(unit, village.village_id, now))
+        if closed is None:
+            return deliveries
+        deliveries += closed
 
 
-async def advance(core: Core, village: VillageRecord, by: Author) -> list[Reply]:
-    if not by.is_moderator:
-        raise Refusal("moderators_only", command="village day next")
+async def _close_if_due(core: Core, village_id: int, now: dt.datetime) -> list[Delivery] | None:
+    village = await core.store.get_village(village_id)
+    if village is None:
+        return None
     day = await core.current_day(village)
-    return await close_day(core, village, day, ADVANCED, by, core.clock.now())
+    if not day.is_open or day.closes_at > now:
+        return None
+    replies = await close_day(core, village, day, SCHEDULED, None, day.closes_at)
+    return await core.settle(village, replies, None)
 
 
-async def extend(core: Core, village: VillageRecord, by: Author) -> list[Reply]:
-    if not by.is_moderator:
-        raise Refusal("moderators_only", command="village day extend")
+async def advance(core: Core, call: Call) -> list[Reply]:
+    village = call.here
+    day = await core.current_day(village)
+    return await close_day(core, village, day, ADVANCED, call.author, core.clock.now())
+
+
+async def extend(core: Core, call: Call) -> list[Reply]:
+    village = call.here
+    by = call.author
     day = await core.current_day(village)
     closes_at = extended(day.closes_at, day.settings)
     event = NewEvent(
@@ -150,77 +164,72 @@ async def close_day(
     by: Author | None,
     next_opens_at: dt.datetime,
 ) -> list[Reply]:
-    """Close `day`: unfinished turns score 0, memos and standings are posted, the next opens."""
+    """Close `day` in the caller's unit: unfinished turns score 0, memos and standings are
+    posted, the next day opens. Nothing when another process closed it first (it posts the
+    closing); VersionConflict when a stream moved since it was read (the unit runs again)."""
     game = core.game(village)
-    for _ in range(MAX_ATTEMPTS):
-        # Read the day first: its version must still hold when the closing is written.
-        fresh = await core.store.get_day(village.village_id, day.day)
-        if fresh is None or not fresh.is_open:
-            return []  # another process closed it and posts the closing
-        day = fresh
-        closed_at = core.clock.now()
-        players = await core.store.players(village.village_id)
-        streams: list[StreamAppend] = []
-        unfinished: list[str] = []
-        for player in players:
-            view = await core.view(village, day, player.player_id)
-            if view.version == 0:
-                continue  # did not play today: nothing to close
-            events = game.close(view.state)
-            after = view.state
-            for event in events:
-                after = game.evolve(after, event)
-            summary = game.summary(after)
-            if len(summary.turns) > len(game.summary(view.state).turns):
-                unfinished.append(player.name)
-            previous = await core.store.get_player_day(
-                village.village_id, day.day, player.player_id
+    # Read the day first: its version must still hold when the closing is written.
+    fresh = await core.store.get_day(village.village_id, day.day)
+    if fresh is None or not fresh.is_open:
+        return []
+    day = fresh
+    closed_at = core.clock.now()
+    players = await core.store.players(village.village_id)
+    streams: list[StreamAppend] = []
+    unfinished: list[str] = []
+    for player in players:
+        view = await core.view(village, day, player.player_id)
+        if view.version == 0:
+            continue  # did not play today: nothing to close
+        events = game.close(view.state)
+        after = view.state
+        for event in events:
+            after = game.evolve(after, event)
+        summary = game.summary(after)
+        if len(summary.turns) > len(game.summary(view.state).turns):
+            unfinished.append(player.name)
+        previous = await core.store.get_player_day(village.village_id, day.day, player.player_id)
+        ended = previous.ended_message_id if previous else None
+        streams.append(
+            StreamAppend(
+                player_id=player.player_id,
+                expected_version=view.version,
+                events=tuple(NewEvent(e.type, dict(e.data)) for e in events),
+                projection=summary.row(
+                    village.village_id,
+                    day.day,
+                    player.player_id,
+                    view.version + len(events),
+                    ended or _last_message(view),
+                    finished=True,
+                ),
             )
-            ended = previous.ended_message_id if previous else None
-            streams.append(
-                StreamAppend(
-                    player_id=player.player_id,
-                    expected_version=view.version,
-                    events=tuple(NewEvent(e.type, dict(e.data)) for e in events),
-                    projection=summary.row(
-                        village.village_id,
-                        day.day,
-                        player.player_id,
-                        view.version + len(events),
-                        ended or _last_message(view),
-                        finished=True,
-                    ),
-                )
-            )
-        following = open_day(village.village_id, day.day + 1, village.settings, next_opens_at)
-        closed_event = NewEvent(
-            "DayClosed",
-            {
-                "day": day.day,
-                "reason": reason,
-                "by": by.player_id if by else None,
-                "by_name": by.name if by else None,
-                "seed": day.seed.hex(),
-                "unfinished": unfinished,
-            },
         )
-        closing = DayClosing(
-            village_id=village.village_id,
-            day=day.day,
-            closed_at=closed_at,
-            day_version=day.version,
-            streams=tuple(streams),
-            closed_event=closed_event,
-            next_day=following,
-            opened_event=_opened_event(following),
-        )
-        try:
-            if not await core.store.close_day(closing):
-                return []  # another process closed it first and posts the closing
-        except VersionConflict:
-            continue
-        return await _closing_replies(core, village, day, reason, by, unfinished, following)
-    raise StoreError("the day kept changing while closing; try again")
+    following = open_day(village.village_id, day.day + 1, village.settings, next_opens_at)
+    closed_event = NewEvent(
+        "DayClosed",
+        {
+            "day": day.day,
+            "reason": reason,
+            "by": by.player_id if by else None,
+            "by_name": by.name if by else None,
+            "seed": day.seed.hex(),
+            "unfinished": unfinished,
+        },
+    )
+    closing = DayClosing(
+        village_id=village.village_id,
+        day=day.day,
+        closed_at=closed_at,
+        day_version=day.version,
+        streams=tuple(streams),
+        closed_event=closed_event,
+        next_day=following,
+        opened_event=_opened_event(following),
+    )
+    if not await core.store.close_day(closing):
+        return []
+    return await _closing_replies(core, village, day, reason, by, unfinished, following)
 
 
 def _last_message(view: StreamView) -> int | None:
@@ -237,6 +246,7 @@ async def _closing_replies(
     unfinished: list[str],
     following: DayRecord,
 ) -> list[Reply]:
+    # Everything about the closed day is posted in its own place, the opening in the next.
     replies = [
         Reply(
             ReplyKind.DAY_CLOSED,
@@ -249,25 +259,28 @@ async def _closing_replies(
                 "seed": day.seed.hex(),
                 "commitment": day.commitment,
             },
+            day_post=day.day,
         )
     ]
     for player in await core.store.players(village.village_id):
-        replies.append(await memo_reply(core, village, player, day.day, closed=True))
-    replies.append(
-        Reply(ReplyKind.INFO, "standings", await standings_params(core, village, day.day))
-    )
+        memo = await memo_reply(core, village, player, day.day, closed=True)
+        replies.append(replace(memo, day_post=day.day))
+    replies.append(replace(await standings_reply(core, village, day.day), day_post=day.day))
     replies.append(day_opened_reply(following))
     return replies
 
 
-async def tick(core: Core) -> dict[int, list[Reply]]:
-    """Close the days that are due in every village; the replies to post, by village."""
-    posts: dict[int, list[Reply]] = {}
+async def tick(
+    core: Core, owns: Callable[[VillageRecord], bool] | None = None
+) -> dict[int, list[Delivery]]:
+    """Close the days that are due in every village (that this process `owns`); the
+    announcements to post, by village."""
+    posts: dict[int, list[Delivery]] = {}
     for village_id in await core.store.due_villages(core.clock.now()):
         village = await core.store.get_village(village_id)
-        if village is None:
+        if village is None or (owns is not None and not owns(village)):
             continue
-        _, replies = await catch_up(core, village)
-        if replies:
-            posts[village_id] = replies
+        deliveries = await catch_up(core, village)
+        if deliveries:
+            posts[village_id] = deliveries
     return posts

@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.village.core import Core
 from bot.village.records import PlayerDayRecord, PlayerRecord, VillageRecord
-from bot.village.replies import Reply, ReplyKind
+from bot.village.replies import Attachment, Reply, ReplyKind
 
 
 def memo_params(
@@ -68,4 +68,10 @@ async def standings_params(core: Core, village: VillageRecord, upto_day: int) ->
                 "total": total,
             }
         )
-    return {"days": upto_day, "rows": table}
+    return {"days": upto_day, "rows": table, "name": village.settings.name}
+
+
+async def standings_reply(core: Core, village: VillageRecord, upto_day: int) -> Reply:
+    """The standings as a table, with a picture where the chat can attach one."""
+    params = await standings_params(core, village, upto_day)
+    return Reply(ReplyKind.INFO, "standings", params, attachments=(Attachment.STANDINGS_PICTURE,))

@@ -1,19 +1,19 @@
 """Throws and Turn End: checked against the player's state before any die is drawn.
 
 A throw is one database transaction: the village, the day, the player's stream and scores
-are read and the new events, score row and message are written in the same unit.
+are read, and the new events, score row, message and replies are written in the same unit.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from bot.village import days
-from bot.village.core import Core, Incoming, Refusal
+from bot.village.core import MAX_ATTEMPTS, Core, Incoming, Refusal
 from bot.village.game import Game, GameEvent, GameRuleError
 from bot.village.memo import memo_reply
-from bot.village.ports import DuplicateMessage, StoreError, VersionConflict
+from bot.village.ports import DuplicateMessage, StoreError
 from bot.village.records import (
     DayRecord,
     NewEvent,
@@ -21,78 +21,64 @@ from bot.village.records import (
     StreamAppend,
     VillageRecord,
 )
-from bot.village.replies import Reply, ReplyKind
+from bot.village.replies import Delivery, Reply, ReplyKind
 from bot.village.stream import StreamView
 
-MAX_ATTEMPTS = 8
-"""Appends retried after a version conflict (another process wrote the stream first)."""
+# What became of an earlier answer when the double-post rule looks at it.
+_UNDELIVERABLE = frozenset({"failed", "dropped"})
 
 
 class _DayDue(Exception):  # noqa: N818 - a signal: close the day first, then play
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class _Unanswered:
-    """A reply that changed nothing; its message is recorded after the unit."""
-
-    reply: Reply
-
-
-async def play(core: Core, incoming: Incoming, dice: int | None) -> list[Reply]:
+async def play(core: Core, incoming: Incoming, dice: int | None) -> list[Delivery]:
     """Throw `dice` dice, or end the turn when `dice` is None."""
-    closing: list[Reply] = []
+    closing: list[Delivery] = []
     for _ in range(MAX_ATTEMPTS):
         try:
-            async with core.store.unit() as store:
-                result = await _play_once(replace(core, store=store), incoming, dice)
+            return closing + await core.unit(lambda unit: _play_once(unit, incoming, dice))
         except _DayDue:
             village = await core.store.get_village(incoming.village_id)
             assert village is not None
-            _, replies = await days.catch_up(core, village)
-            closing += replies
-            continue
-        except VersionConflict:
-            continue
+            closing += await days.catch_up(core, village)
         except DuplicateMessage:
             return closing
-        if isinstance(result, _Unanswered):
-            await core.remember(incoming, [result.reply])
-            return [*closing, result.reply]
-        return closing + result
-    raise StoreError("the player's stream kept changing; try again")
+    raise StoreError("the day kept closing; try again")
 
 
-async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[Reply] | _Unanswered:
+async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[Delivery]:
     village = await core.store.get_village(incoming.village_id)
     if village is None:
         raise Refusal("no_village")
     if await core.store.get_message(village.village_id, incoming.message_id) is not None:
         return []  # processed already: a message counts once
     day = await core.current_day(village)
-    if day.is_open and day.closes_at <= core.clock.now():
+    # A throw counts for the day it was sent in: one sent before the close but read after
+    # it (the bot was catching up) still belongs to the open day.
+    if day.is_open and day.closes_at <= incoming.sent_at:
         raise _DayDue()
+    _check_place(village, day, incoming)
     game = core.game(village)
     author = incoming.author
     view = await core.view(village, day, author.player_id)
-    if dice is not None and _double_post(incoming, view):
+    if dice is not None and await _double_post(core, village, incoming, view):
         state = await core.position(village, day, author.player_id, view)
-        return _Unanswered(
-            Reply(ReplyKind.IGNORED, "double_post", {"dice": dice}, to=author.name, state=state)
-        )
+        reply = Reply(ReplyKind.IGNORED, "double_post", {"dice": dice}, to=author.name, state=state)
+        return await core.settle(village, [reply], incoming)
     try:
         events = _decide(core, game, day, incoming, view, dice)
     except GameRuleError as error:
         state = await core.position(village, day, author.player_id, view)
-        return _Unanswered(
-            Reply(ReplyKind.REFUSED, error.key, error.params, to=author.name, state=state)
-        )
+        reply = Reply(ReplyKind.REFUSED, error.key, error.params, to=author.name, state=state)
+        return await core.settle(village, [reply], incoming)
     after = view.state
     for event in events:
         after = game.evolve(after, event)
     kind, params = game.outcome(view.state, events, after)
     summary = game.summary(after)
     known = await core.store.get_player(village.village_id, author.player_id)
+    joining = _joining(core, village, incoming, known)
     append = StreamAppend(
         player_id=author.player_id,
         expected_version=view.version,
@@ -104,23 +90,49 @@ async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[R
             view.version + len(events),
             incoming.message_id if summary.finished else None,
         ),
-        player=_joining(core, village, incoming, known),
+        player=joining,
+        renamed_from=known.name if known is not None and joining is not None else None,
     )
     await core.store.append(append, day.day, core.message(incoming, kind))
     state = await core.position(village, day, author.player_id, replace(view, state=after))
     replies = [Reply(ReplyKind(kind), kind, params, to=author.name, state=state)]
     if summary.finished:
-        player = known or PlayerRecord(
-            village.village_id, author.player_id, author.name, core.clock.now()
-        )
+        player = joining or known
+        assert player is not None
         replies.append(await memo_reply(core, village, player, day.day))
-    return replies
+    return await core.settle(village, replies, incoming, record=False)
 
 
-def _double_post(incoming: Incoming, view: StreamView) -> bool:
-    # Sent before the village recorded the player's previous throw: the player could not
-    # have seen its result, so this is the same throw posted twice (the first one counts).
-    return view.last_throw_at is not None and incoming.sent_at < view.last_throw_at
+def _check_place(village: VillageRecord, day: DayRecord, incoming: Incoming) -> None:
+    """Play happens in today's place: the village channel, or in a forum today's post."""
+    here = day.post_id if village.in_posts else village.village_id
+    if here is None:
+        raise Refusal("post_not_open", day=day.day)
+    if incoming.place != here:
+        raise Refusal("play_elsewhere", day=day.day, post=here)
+
+
+async def _double_post(
+    core: Core, village: VillageRecord, incoming: Incoming, view: StreamView
+) -> bool:
+    """Sent before the player could have seen the answer to their previous throw: the same
+    throw posted twice (the first one counts).
+
+    Where replies go through the outbox (Discord), both times are the chat's own: when the
+    message was sent, and when the previous answer was posted, so the bot's clock plays no
+    part. Elsewhere, the answer time is when the village recorded the previous throw.
+    """
+    if view.last_throw_at is None or not view.steps:
+        return False
+    if core.outbox:
+        previous = view.steps[-1].message_id
+        answer = None
+        if previous is not None:
+            answer = await core.store.first_answer(village.village_id, previous)
+        if answer is not None and answer.status not in _UNDELIVERABLE:
+            # Not posted yet: nobody could have seen it.
+            return answer.posted_at is None or incoming.sent_at < answer.posted_at
+    return incoming.sent_at < view.last_throw_at
 
 
 def _decide(

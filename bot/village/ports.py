@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
@@ -13,6 +13,7 @@ from bot.village.records import (
     DayRecord,
     MessageRecord,
     NewEvent,
+    OutboxRecord,
     PlayerDayRecord,
     PlayerRecord,
     StoredEvent,
@@ -53,6 +54,8 @@ class Store(Protocol):
 
     async def get_village(self, village_id: int) -> VillageRecord | None: ...
 
+    async def village_ids(self) -> list[int]: ...
+
     async def create_village(
         self, village: VillageRecord, day: DayRecord, events: Sequence[NewEvent]
     ) -> None:
@@ -79,8 +82,8 @@ class Store(Protocol):
 
     async def get_player(self, village_id: int, player_id: int) -> PlayerRecord | None: ...
 
-    async def find_player(self, village_id: int, name: str) -> PlayerRecord | None:
-        """By name, ignoring case."""
+    async def find_players(self, village_id: int, name: str) -> list[PlayerRecord]:
+        """The players who go by `name` now, ignoring case, first joined first."""
 
     async def players(self, village_id: int) -> list[PlayerRecord]: ...
 
@@ -94,10 +97,41 @@ class Store(Protocol):
         """Append to a player's day stream, write its projection and the message, atomically.
         Raises VersionConflict or DuplicateMessage; then nothing is written."""
 
-    async def record_message(self, message: MessageRecord) -> bool:
-        """Remember a message that changed nothing. False if it was already processed."""
+    async def record_message(self, message: MessageRecord) -> None:
+        """Remember a handled message. Raises DuplicateMessage if it was handled already;
+        inside a unit, the whole unit must then be given up."""
 
     async def get_message(self, village_id: int, message_id: int) -> MessageRecord | None: ...
+
+    async def last_message_id(self, village_id: int) -> int:
+        """The highest message id the village has handled (0 if none)."""
+
+    async def message_places(self, village_id: int, message_ids: Collection[int]) -> dict[int, int]:
+        """Where each of these messages was posted, for those not in the village channel."""
+
+    async def set_day_post(self, village_id: int, day: int, post_id: int) -> None:
+        """Remember the post a day is played in (a forum thread)."""
+
+    async def add_outbox(self, entries: Sequence[OutboxRecord]) -> list[int]:
+        """Keep replies for delivery; their outbox ids, in order."""
+
+    async def pending_outbox(
+        self, village_ids: Collection[int] | None = None
+    ) -> list[OutboxRecord]:
+        """Replies not yet delivered (of these villages), oldest first."""
+
+    async def mark_outbox(
+        self,
+        outbox_id: int,
+        status: str,
+        posted_id: int | None = None,
+        posted_at: dt.datetime | None = None,
+        attempts: int | None = None,
+    ) -> None:
+        """Record what became of a reply: `sent` (where and when), `dropped` or `failed`."""
+
+    async def first_answer(self, village_id: int, message_id: int) -> OutboxRecord | None:
+        """The first reply kept for a message (whether and when it was posted), if any."""
 
     async def get_player_day(
         self, village_id: int, day: int, player_id: int

@@ -23,6 +23,17 @@ class VillageRecord:
     """The current day: open, or the last one closed if the village is between days."""
     created_at: dt.datetime
     guild_id: int | None = None
+    layout: str = "channel"
+    """`channel`: every day is played in the village channel; `posts`: the village channel
+    is a forum and each day is played in a post of its own."""
+
+    @property
+    def in_posts(self) -> bool:
+        return self.layout == POSTS
+
+
+CHANNEL = "channel"
+POSTS = "posts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +50,8 @@ class DayRecord:
     version: int = 0
     """Bumped by every append to any of the day's player streams: a day is closed only
     from the state it was read in, and nothing is appended to a closed day."""
+    post_id: int | None = None
+    """The day's own post (a forum thread), once the chat adapter has opened it."""
 
     @property
     def is_open(self) -> bool:
@@ -89,6 +102,8 @@ class MessageRecord:
     sent_at: dt.datetime
     received_at: dt.datetime
     outcome: str
+    place_id: int | None = None
+    """Where it was posted, when not the village channel itself (a day's post)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +134,10 @@ class StreamAppend:
     events: tuple[NewEvent, ...]
     projection: PlayerDayRecord
     player: PlayerRecord | None = None
-    """Added to the village if it is not there yet (a player joins by throwing)."""
+    """Added to the village if it is not there yet (a player joins by throwing), or its
+    new name when the player was renamed."""
+    renamed_from: str | None = None
+    """The player's name until now, when `player` renames them: the rename is logged."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,3 +155,35 @@ class DayClosing:
     next_day: DayRecord
     opened_event: NewEvent
     """The first event of the next day's village stream."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRecord:
+    """A reply waiting to be delivered, written in the transaction of what it answers.
+
+    The chat adapter delivers it and records where it went; a reply that could not be sent
+    (the chat was down, the process was killed) is sent later, once.
+    """
+
+    village_id: int
+    message_id: int | None
+    """The message answered; None for a village announcement (a day closing or opening)."""
+    seq: int
+    """The reply's place among the answers to its message (or its closing), from 0."""
+    reply: dict[str, Any]
+    """The reply as plain data (`bot.village.replies.reply_data`)."""
+    locale: str
+    place_id: int | None
+    """Where the answered message was posted; None for a day's post (or the village channel)."""
+    via: str
+    """`message` (a reply to a chat message), `interaction` (to a slash command, which the
+    adapter answers itself) or `village` (an announcement in the day's place)."""
+    created_at: dt.datetime
+    outbox_id: int | None = None
+    status: str = "pending"
+    """`pending`, `sent`, or `dropped` (a private answer whose slash command expired)."""
+    attempts: int = 0
+    posted_id: int | None = None
+    """The chat platform's id of the posted reply."""
+    posted_at: dt.datetime | None = None
+    """When it was posted, on the platform's clock (the double-post rule compares with it)."""

@@ -21,6 +21,15 @@ class ReplyKind(enum.StrEnum):
     INFO = "info"
 
 
+class Attachment(enum.StrEnum):
+    """A file that goes with a reply, made from its params where the chat can attach files."""
+
+    DOCUMENT = "document"
+    """`params["document"]` as a JSON file named `params["filename"]`."""
+    STANDINGS_PICTURE = "standings_picture"
+    """The standings drawn as a chart and a table (a PNG)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     """One answer of the bot.
@@ -37,8 +46,73 @@ class Reply:
     state: Mapping[str, Any] | None = None
     """The player's position after the reply (see the chat protocol's `state`)."""
     private: bool = False
-    """Only the asker needs to see it (an ephemeral reply on Discord)."""
+    """Only the asker needs to see it (an ephemeral reply to a slash command on Discord)."""
+    day_post: int | None = None
+    """A village announcement that belongs in this day's place (the day's own post in a
+    forum village, the channel otherwise) rather than under the message that caused it."""
+    attachments: tuple[Attachment, ...] = ()
 
 
 def refused(key: str, to: str | None = None, **params: Any) -> Reply:
     return Reply(ReplyKind.REFUSED, key, params, to=to, private=True)
+
+
+def reply_data(reply: Reply) -> dict[str, Any]:
+    """The reply as JSON-ready data (kept in the outbox until it is delivered)."""
+    return {
+        "kind": reply.kind.value,
+        "key": reply.key,
+        "params": dict(reply.params),
+        "to": reply.to,
+        "state": None if reply.state is None else dict(reply.state),
+        "private": reply.private,
+        "day_post": reply.day_post,
+        "attachments": [a.value for a in reply.attachments],
+    }
+
+
+def reply_from_data(data: Mapping[str, Any]) -> Reply:
+    state = data.get("state")
+    return Reply(
+        ReplyKind(data["kind"]),
+        str(data["key"]),
+        dict(data.get("params") or {}),
+        to=data.get("to"),
+        state=None if state is None else dict(state),
+        private=bool(data.get("private", False)),
+        day_post=data.get("day_post"),
+        attachments=tuple(Attachment(a) for a in data.get("attachments", ())),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """A reply with what an adapter needs to deliver it."""
+
+    reply: Reply
+    outbox_id: int | None = None
+    """Its outbox entry, when the village keeps one (Discord); None in the console."""
+    seq: int = 0
+    """Its place among the replies to one message (for the send's nonce)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Everything the village answers to one message, and what the chat needs to post it."""
+
+    deliveries: tuple[Delivery, ...] = ()
+    locale: str = "ja"
+    """The village's language (Japanese when there is no village)."""
+    refusal_ttl: int | None = None
+    """Seconds after which a public refusal of a play message deletes itself; None keeps it."""
+    places: Mapping[int, int] = field(default_factory=dict)
+    """Where each cited message was posted (message id → channel or post id), for links."""
+    guild_id: int | None = None
+
+    @property
+    def replies(self) -> list[Reply]:
+        return [d.reply for d in self.deliveries]
+
+    @staticmethod
+    def of(replies: list[Reply], locale: str = "ja") -> Answer:
+        return Answer(tuple(Delivery(r, None, i) for i, r in enumerate(replies)), locale)

@@ -1,27 +1,70 @@
-"""The village service: one entry point for every message, from Discord or the console."""
+"""The village service: one entry point for every message, from Discord or the console.
+
+Whatever a message does, it counts once: its effects, the record that it was handled and the
+replies it gets are written in one transaction. Its answer carries everything a chat adapter
+needs to post it, so that no adapter reads the store itself.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
-from bot.chat import parse
-from bot.chat.parse import CommandRequest, ThrowRequest, TurnEndRequest
-from bot.village import commands, config, days, transparency
-from bot.village.core import Author, Core, Incoming, Refusal
+from bot.village import days, registry
+from bot.village.core import Author, Call, Core, Incoming, Refusal
+from bot.village.flood import FloodGate, Verdict
 from bot.village.game import Game
 from bot.village.games import GAMES
-from bot.village.memo import standings_params
 from bot.village.play import play
-from bot.village.ports import Clock, DiceSource, OperatorError, Store, StoreError
-from bot.village.records import VillageRecord
-from bot.village.replies import Reply, ReplyKind, refused
+from bot.village.ports import Clock, DiceSource, DuplicateMessage, OperatorError, Store, StoreError
+from bot.village.records import OutboxRecord, PlayerRecord, VillageRecord
+from bot.village.registry import Command
+from bot.village.replies import Answer, Delivery, Reply, ReplyKind, refused
+from bot.village.requests import (
+    MAX_LENGTH,
+    Chatter,
+    CommandRequest,
+    Edited,
+    Parsed,
+    ThrowRequest,
+    TurnEndRequest,
+    Unplayable,
+)
 
 _logger = logging.getLogger(__name__)
 
-CommandHandler = Callable[[Core, VillageRecord, Incoming, CommandRequest], Awaitable[list[Reply]]]
+# Requests that play, whatever they throw: what the flood gate counts.
+_PLAY = (ThrowRequest, TurnEndRequest, Unplayable)
 
-VILLAGE_GROUP = "village"
+
+@dataclass(frozen=True, slots=True)
+class DayPlace:
+    """Where a village's day is announced and played."""
+
+    village_id: int
+    day: int
+    in_posts: bool
+    post_id: int | None
+    """The day's post, once opened (forum villages); the village channel otherwise."""
+    title: str
+    """What the day's post is called: the village's name and the day (`〈name〉 3d`)."""
+    previous_post_id: int | None
+    """The day before's post, which is locked once this one is open."""
+    guild_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """A village the adapter reads missed messages of: where, and after which message."""
+
+    village_id: int
+    guild_id: int | None
+    place_id: int
+    after_message_id: int
 
 
 class VillageService:
@@ -32,181 +75,303 @@ class VillageService:
         dice: DiceSource,
         games: Mapping[str, Game] | None = None,
         default_game: str = "greed",
+        *,
+        outbox: bool = False,
+        flood_gate: bool = False,
+        defaults: Mapping[str, Any] | None = None,
     ) -> None:
-        self.core = Core(store, clock, dice, games or GAMES)
-        self.default_game = default_game
+        """`outbox`: keep replies until the adapter has delivered them, and judge double
+        posts by the chat's clock. `flood_gate`: limit how fast a player may post (where
+        messages carry the chat's own times; a transcript's all share one)."""
+        self.core = Core(
+            store, clock, dice, games or GAMES, default_game, outbox, dict(defaults or {})
+        )
+        self._gate = FloodGate() if flood_gate else None
+        self._known: dict[int, VillageRecord] = {}
+        """The villages as last read: the flood gate's limits, without a read of its own."""
 
-    async def handle(self, incoming: Incoming) -> list[Reply]:
+    # -- messages ------------------------------------------------------------------------
+
+    async def handle(self, incoming: Incoming) -> Answer:
         """Everything the village answers to one message. Never raises for bad input."""
         request = incoming.request
-        if isinstance(request, parse.Chatter):
-            return []
+        if isinstance(request, Chatter):
+            return Answer()
         try:
-            return await self._handle(incoming)
-        except Refusal as refusal:
-            reply = refused(refusal.key, to=incoming.author.name, **refusal.params)
-            await self._remember(incoming, reply)
-            return [reply]
+            deliveries = await self._handle(incoming)
         except StoreError:
             # Nothing was written: no die is drawn or lost, the player just posts again.
-            return [refused("store_unavailable", to=incoming.author.name)]
+            deliveries = [Delivery(refused("store_unavailable", to=incoming.author.name))]
         except OperatorError:
             raise
         except Exception:
             # A bug must not reach the chat as a traceback; the transaction was rolled back.
-            _logger.exception("message %s in village %s", incoming.message_id, incoming.village_id)
-            return [refused("internal_error", to=incoming.author.name)]
-
-    async def tick(self) -> dict[int, list[Reply]]:
-        """Close the days that are due; what to post in each village."""
-        try:
-            return await days.tick(self.core)
-        except StoreError:
-            return {}  # the next tick tries again
-
-    async def _remember(self, incoming: Incoming, reply: Reply) -> None:
-        try:
-            if await self.core.store.get_village(incoming.village_id) is not None:
-                await self.core.remember(incoming, [reply])
-        except StoreError:
-            pass
-
-    async def _handle(self, incoming: Incoming) -> list[Reply]:
-        core = self.core
-        request = incoming.request
-        # Play is the hot path: one transaction that reads and writes all it needs.
-        if isinstance(request, ThrowRequest):
-            return await play(core, incoming, request.dice)
-        if isinstance(request, TurnEndRequest):
-            return await play(core, incoming, None)
-        village = await core.store.get_village(incoming.village_id)
-        if isinstance(request, CommandRequest) and (request.group, request.name) == (
-            VILLAGE_GROUP,
-            "create",
-        ):
-            return await days.create_village(
-                core,
-                incoming.village_id,
-                self.default_game,
-                incoming.author,
-                incoming.guild_id,
-                request.args,
+            _logger.exception(
+                "village %s message %s: unexpected error", incoming.village_id, incoming.message_id
             )
-        if village is None:
-            raise Refusal("no_village")
-        if await core.store.get_message(village.village_id, incoming.message_id) is not None:
-            return []  # processed already: a message counts once
-        village, closing = await days.catch_up(core, village)
-        return closing + await self._dispatch(village, incoming)
+            deliveries = [Delivery(refused("internal_error", to=incoming.author.name))]
+        return await self._answer(incoming.village_id, deliveries)
 
-    async def _dispatch(self, village: VillageRecord, incoming: Incoming) -> list[Reply]:
+    async def _handle(self, incoming: Incoming) -> list[Delivery]:
+        try:
+            return await self._route(incoming)
+        except Refusal as refusal:
+            return await self._refuse(incoming, refusal)
+
+    async def _route(self, incoming: Incoming) -> list[Delivery]:
         request = incoming.request
-        if isinstance(request, parse.Refusal):
-            raise Refusal(f"message_{request.reason}", tags=request.tags, limit=parse.MAX_LENGTH)
-        assert isinstance(request, CommandRequest)
-        game_group = self.core.game(village).key
-        if (request.group, request.name) == (game_group, "end") and not request.args:
+        if isinstance(request, Edited):
+            return await self._edited(incoming, request.now)
+        if isinstance(request, _PLAY):
+            verdict = self._flood(incoming)
+            if verdict is Verdict.IGNORE:
+                return await self._flooded(incoming)
+            if verdict is Verdict.NOTICE:
+                settings = self._known[incoming.village_id].settings
+                raise Refusal(
+                    "flood", messages=settings.flood_messages, seconds=settings.flood_seconds
+                )
+        if isinstance(request, ThrowRequest):
+            return await play(self.core, incoming, request.dice)
+        if isinstance(request, TurnEndRequest):
             return await play(self.core, incoming, None)
-        replies = await self._command(village, incoming, request)
-        if not any(r.key in _RECORDED_WITH_EVENTS for r in replies):
-            await self.core.remember(incoming, replies)
-        return replies
+        if isinstance(request, Unplayable):
+            raise Refusal(f"message_{request.reason}", tags=request.tags, limit=MAX_LENGTH)
+        assert isinstance(request, CommandRequest)
+        return await self._command(incoming, request)
 
-    async def _command(
-        self, village: VillageRecord, incoming: Incoming, command: CommandRequest
-    ) -> list[Reply]:
-        core = self.core
-        author = incoming.author
-        game_group = core.game(village).key
-        _check_arguments(command, game_group)
-        if command.group == game_group:
-            if command.name == "score":
-                return commands.score(command)
-            handler = _GAME_COMMANDS.get(command.name)
-            if handler is None:
-                raise Refusal(
-                    "unknown_command",
-                    command=f"{game_group} {command.name}".strip(),
-                    known=", ".join([*sorted(_GAME_COMMANDS), "end", "score"]),
-                )
-            return await handler(core, village, incoming, command)
-        if command.group == VILLAGE_GROUP:
-            if command.name == "config":
-                return await config.configure(core, village, author, command.args)
-            if command.name == "day next":
-                return await days.advance(core, village, author)
-            if command.name == "day extend":
-                return await days.extend(core, village, author)
-            if command.name == "standings":
-                params = await standings_params(core, village, village.day)
-                return [Reply(ReplyKind.INFO, "standings", params)]
-            handler = _VILLAGE_COMMANDS.get(command.name)
-            if handler is None:
-                raise Refusal(
-                    "unknown_command",
-                    command=f"village {command.name}".strip(),
-                    known="create, config, day next, day extend, standings, export, stats",
-                )
-            return await handler(core, village, incoming, command)
-        raise Refusal(
-            "unknown_command",
-            command=f"{command.group} {command.name}".strip(),
-            known=f"/{game_group} …, /village …",
+    def _flood(self, incoming: Incoming) -> Verdict:
+        village = self._known.get(incoming.village_id)
+        if village is None or self._gate is None:
+            return Verdict.PLAY  # not read by this process yet: the next message is counted
+        return self._gate.check(
+            incoming.village_id,
+            incoming.author.player_id,
+            incoming.sent_at,
+            village.settings.flood_messages,
+            village.settings.flood_seconds,
         )
 
+    async def _flooded(self, incoming: Incoming) -> list[Delivery]:
+        """No reply, but recorded: the same message read again later stays ignored."""
+        with contextlib.suppress(DuplicateMessage):
+            await self.core.unit(
+                lambda unit: unit.store.record_message(unit.message(incoming, "ignored"))
+            )
+        return []
 
-# The arguments each command takes; `village create` and `config` take the settings, which
-# their own check names.
-_ARGUMENTS: dict[tuple[str, str], frozenset[str]] = {
-    ("game", "status"): frozenset({"player"}),
-    ("game", "log"): frozenset({"player", "day"}),
-    ("game", "memo"): frozenset({"player"}),
-    ("game", "score"): frozenset({"faces"}),
-    ("game", "rollback"): frozenset({"player", "turn", "lap", "throw", "reason"}),
-    ("game", "restore"): frozenset({"player", "reason"}),
-    ("game", "odds"): frozenset(),
-    ("game", "verify"): frozenset({"day"}),
-    ("game", "end"): frozenset(),
-    (VILLAGE_GROUP, "day next"): frozenset(),
-    (VILLAGE_GROUP, "day extend"): frozenset(),
-    (VILLAGE_GROUP, "standings"): frozenset(),
-    (VILLAGE_GROUP, "export"): frozenset({"day"}),
-    (VILLAGE_GROUP, "stats"): frozenset({"day"}),
-}
+    async def _edited(self, incoming: Incoming, now: Parsed) -> list[Delivery]:
+        """An edit never throws. Tags edited into a message no village has seen get one
+        short notice; a message handled already keeps what it did (the log has it)."""
+        if not isinstance(now, _PLAY):
+            return []
+        core = self.core
+        village = await core.store.get_village(incoming.village_id)
+        if village is None:
+            return []
+        if await core.store.get_message(village.village_id, incoming.message_id) is not None:
+            return []
+        notice = Reply(ReplyKind.IGNORED, "edited", to=incoming.author.name)
+        try:
+            return await core.unit(lambda unit: unit.settle(village, [notice], incoming))
+        except DuplicateMessage:
+            return []
+
+    async def _command(self, incoming: Incoming, request: CommandRequest) -> list[Delivery]:
+        core = self.core
+        command = registry.find(request.group, request.name)
+        if command is None:
+            raise _unknown(request)
+        if command.handler is None:  # `/greed end`: a Turn End typed as a command
+            _check_arguments(command, request)
+            return await play(core, incoming, None)
+        village = await core.store.get_village(incoming.village_id)
+        if village is None and command is not _CREATE:
+            raise Refusal("no_village")
+        if village is not None:
+            if await core.store.get_message(village.village_id, incoming.message_id) is not None:
+                return []  # handled already: a command counts once
+            closing = await days.catch_up(core, village)
+            village = await core.store.get_village(village.village_id)
+        else:
+            closing = []
+        if command.moderator and not core.is_moderator(village, incoming.author):
+            raise Refusal("moderators_only", command=command.path)
+        _check_arguments(command, request)
+        call = Call(incoming, request, village)
+        handler = command.handler
+
+        async def run(unit: Core) -> list[Delivery]:
+            replies = await handler(unit, call)
+            here = village or await unit.store.get_village(incoming.village_id)
+            assert here is not None  # a village command has one; `create` just made it
+            return await unit.settle(here, _privacy(command, replies), incoming)
+
+        try:
+            return closing + await core.unit(run)
+        except DuplicateMessage:
+            return closing
+
+    async def _refuse(self, incoming: Incoming, refusal: Refusal) -> list[Delivery]:
+        """The refusal, with where the speaker stands; recorded, so that it counts once too."""
+        core = self.core
+        author = incoming.author
+        village = await core.store.get_village(incoming.village_id)
+        state = None
+        if village is not None:
+            state = await core.standing_of(village, author.player_id)
+        reply = replace(refused(refusal.key, to=author.name, **refusal.params), state=state)
+        if village is None:
+            return [Delivery(reply)]  # no village to keep it in
+        try:
+            return await core.unit(lambda unit: unit.settle(village, [reply], incoming))
+        except DuplicateMessage:
+            return []
+
+    async def _answer(self, village_id: int, deliveries: list[Delivery]) -> Answer:
+        try:
+            village = await self.core.store.get_village(village_id)
+        except StoreError:
+            village = self._known.get(village_id)
+        if village is None:
+            return Answer(tuple(deliveries))
+        self._known[village_id] = village
+        return Answer(
+            tuple(deliveries),
+            village.settings.locale,
+            village.settings.refusal_ttl,
+            guild_id=village.guild_id,
+        )
+
+    # -- the day loop --------------------------------------------------------------------
+
+    async def tick(self, owns: Callable[[VillageRecord], bool] | None = None) -> dict[int, Answer]:
+        """Close the days that are due; what to post in each village. Never raises: the
+        loop that calls it must keep running through a database outage or a bug."""
+        try:
+            posts = await days.tick(self.core, owns)
+            return {v: await self._answer(v, d) for v, d in posts.items()}
+        except OperatorError:
+            raise
+        except StoreError:
+            return {}  # the next tick tries again
+        except Exception:
+            _logger.exception("closing the days that are due")
+            return {}
+
+    # -- what adapters ask -------------------------------------------------------------------
+
+    async def pending(self, village_ids: Collection[int] | None = None) -> list[OutboxRecord]:
+        """Replies kept but not yet delivered, oldest first (after a restart, say)."""
+        return await self.core.store.pending_outbox(village_ids)
+
+    async def delivered(
+        self, outbox_id: int, posted_id: int | None, posted_at: dt.datetime | None
+    ) -> None:
+        await self.core.store.mark_outbox(outbox_id, "sent", posted_id, posted_at)
+
+    async def undeliverable(self, outbox_id: int, status: str, attempts: int) -> None:
+        """`dropped` (a private answer whose slash command expired) or `failed` (the chat
+        refuses it for good: the channel is gone, the bot may not post there)."""
+        await self.core.store.mark_outbox(outbox_id, status, attempts=attempts)
+
+    async def day_place(self, village_id: int, day: int) -> DayPlace | None:
+        store = self.core.store
+        village = await store.get_village(village_id)
+        found = await store.get_day(village_id, day)
+        if village is None or found is None:
+            return None
+        before = await store.get_day(village_id, day - 1) if day > 1 else None
+        name = village.settings.name or str(village_id)
+        return DayPlace(
+            village_id,
+            day,
+            village.in_posts,
+            found.post_id if village.in_posts else village_id,
+            f"〈{name}〉 {day}d",
+            before.post_id if before is not None and village.in_posts else None,
+            village.guild_id,
+        )
+
+    async def post_opened(self, village_id: int, day: int, post_id: int) -> None:
+        """The day's post exists: play moves there."""
+        await self.core.store.set_day_post(village_id, day, post_id)
+
+    async def watch_list(self, guild_ids: Collection[int] | None = None) -> list[Watch]:
+        """Every village's place to read missed messages from, and after which message."""
+        store = self.core.store
+        watches = []
+        for village_id in await store.village_ids():
+            village = await store.get_village(village_id)
+            if village is None or (guild_ids is not None and village.guild_id not in guild_ids):
+                continue
+            day = await store.get_day(village_id, village.day)
+            place = (day.post_id if day is not None else None) if village.in_posts else village_id
+            if place is None:
+                continue
+            watches.append(
+                Watch(village_id, village.guild_id, place, await store.last_message_id(village_id))
+            )
+        return watches
+
+    async def message_places(self, village_id: int, message_ids: Collection[int]) -> dict[int, int]:
+        """Where these messages were posted, for links to them."""
+        return await self.core.store.message_places(village_id, message_ids)
+
+    async def players(self, village_id: int) -> list[PlayerRecord]:
+        """The village's players (autocomplete, the console's names)."""
+        return await self.core.store.players(village_id)
+
+    async def last_day(self, village_id: int) -> int:
+        village = await self.core.store.get_village(village_id)
+        return 0 if village is None else village.day
+
+    async def last_message_id(self, village_id: int) -> int:
+        return await self.core.store.last_message_id(village_id)
 
 
-def _check_arguments(command: CommandRequest, game_group: str) -> None:
-    """Refuse an argument the command does not take, rather than silently ignore it."""
-    group = "game" if command.group == game_group else command.group
-    allowed = _ARGUMENTS.get((group, command.name))
-    if allowed is None:
-        return  # an unknown command, or one that checks its own (settings)
-    extra = sorted(set(command.args) - allowed)
+_CREATE = registry.find(registry.VILLAGE_GROUP, "create")
+
+
+def _privacy(command: Command, replies: list[Reply]) -> list[Reply]:
+    """A command whose answer concerns only the caller answers privately (a handler may
+    already have said so for one of its replies)."""
+    if not command.private:
+        return replies
+    return [replace(reply, private=True) for reply in replies]
+
+
+def _unknown(request: CommandRequest) -> Refusal:
+    if request.group in registry.GROUPS:
+        return Refusal(
+            "unknown_command",
+            command=f"{request.group} {request.name}".strip(),
+            known=registry.known(request.group),
+        )
+    return Refusal(
+        "unknown_command",
+        command=f"{request.group} {request.name}".strip(),
+        known=", ".join(f"/{group} …" for group in registry.GROUPS),
+    )
+
+
+def _check_arguments(command: Command, request: CommandRequest) -> None:
+    """Refuse an argument the command does not take, rather than silently ignore it, and
+    one it needs that is missing (the settings commands check their own)."""
+    if command.settings:
+        return
+    allowed = {a.name for a in command.arguments}
+    extra = sorted(set(request.args) - allowed)
     if extra:
         raise Refusal(
             "unknown_argument",
             argument=extra[0],
-            command=f"{command.group} {command.name}",
+            command=command.path,
             allowed=", ".join(f"{key}:" for key in sorted(allowed)) or "-",
         )
+    for argument in command.arguments:
+        if argument.required and not (request.args.get(argument.name) or "").strip():
+            raise Refusal("missing_argument", argument=argument.name, command=request.name)
 
 
-# These commands record their message in the same transaction as their events.
-_RECORDED_WITH_EVENTS = frozenset({"rolled_back", "restored"})
-
-_GAME_COMMANDS: dict[str, CommandHandler] = {
-    "status": commands.status,
-    "log": commands.log,
-    "memo": commands.memo,
-    "rollback": commands.rollback,
-    "restore": commands.restore,
-    "odds": transparency.odds,
-    "verify": transparency.verify,
-}
-
-_VILLAGE_COMMANDS: dict[str, CommandHandler] = {
-    "export": transparency.export,
-    "stats": transparency.stats,
-}
-
-__all__ = ["Author", "Incoming", "VillageService"]
+__all__ = ["Answer", "Author", "DayPlace", "Incoming", "VillageService", "Watch"]

@@ -11,6 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 Locale = Literal["ja", "en"]
 LOCALES: tuple[Locale, ...] = ("ja", "en")
 PERIODS = (24, 48, 72)
+MAX_NAME = 80
+DEFAULT_REFUSAL_TTL = 120
+DEFAULT_FLOOD = (6, 10)
+"""Six play messages in ten seconds is already faster than anyone reads the answers."""
 
 
 class VillageSettings(BaseModel):
@@ -24,7 +28,15 @@ class VillageSettings(BaseModel):
     timezone: str = "Asia/Tokyo"
     update_time: dt.time = dt.time(0, 0)
     period_hours: Literal[24, 48, 72] = 24
+    name: str = Field(default="", max_length=MAX_NAME)
+    """The village's name: forum villages title each day's post with it (`〈name〉 3d`)."""
     moderator_role_id: int | None = None
+    """Members with this chat role are moderators too (besides the chat's own admins)."""
+    refusal_ttl: int | None = Field(default=DEFAULT_REFUSAL_TTL, ge=5, le=3600)
+    """Seconds after which a refusal of a play message deletes itself; None keeps it."""
+    flood_messages: int = Field(default=DEFAULT_FLOOD[0], ge=0, le=60)
+    """More play messages than this within `flood_seconds` are a flood; 0: no limit."""
+    flood_seconds: int = Field(default=DEFAULT_FLOOD[1], ge=1, le=600)
 
     @field_validator("period_hours", mode="before")
     @classmethod
@@ -33,6 +45,11 @@ class VillageSettings(BaseModel):
         if isinstance(value, str) and value.strip().isdigit():
             return int(value)
         return value
+
+    @field_validator("name")
+    @classmethod
+    def _one_line(cls, value: str) -> str:
+        return " ".join(value.split())
 
     @field_validator("timezone")
     @classmethod

@@ -13,14 +13,14 @@ from bot.chat.parse import (
     TOO_MANY_TAGS,
     Chatter,
     CommandRequest,
-    Refusal,
     ThrowRequest,
     TurnEndRequest,
+    Unplayable,
     parse_message,
 )
 
 TAG = "[[greed]]"
-PARSED_TYPES = (ThrowRequest, TurnEndRequest, CommandRequest, Refusal, Chatter)
+PARSED_TYPES = (ThrowRequest, TurnEndRequest, CommandRequest, Unplayable, Chatter)
 
 # -- throws ----------------------------------------------------------------------------------
 
@@ -37,7 +37,7 @@ def test_tags_separated_by_text_and_lines_are_all_counted(count: int) -> None:
 
 @pytest.mark.parametrize("count", [7, 8, 12])
 def test_more_than_six_tags_are_refused(count: int) -> None:
-    assert parse_message(TAG * count) == Refusal(TOO_MANY_TAGS, count)
+    assert parse_message(TAG * count) == Unplayable(TOO_MANY_TAGS, count)
 
 
 @pytest.mark.parametrize(
@@ -213,7 +213,7 @@ def test_turn_end_next_to_quoted_or_code_tags_ends_the_turn(text: str) -> None:
     ],
 )
 def test_tags_with_a_turn_end_are_refused(text: str, tags: int) -> None:
-    assert parse_message(text) == Refusal(TAGS_AND_TURN_END, tags)
+    assert parse_message(text) == Unplayable(TAGS_AND_TURN_END, tags)
 
 
 def test_quoted_turn_end_does_not_stop_a_throw() -> None:
@@ -317,7 +317,7 @@ def test_a_slash_without_a_group_is_chatter(text: str) -> None:
     "text", [TAG * 223, "x" * (MAX_LENGTH + 1), "/greed status " + "a" * MAX_LENGTH, "TE" * 1001]
 )
 def test_over_long_messages_are_refused(text: str) -> None:
-    assert parse_message(text) == Refusal(TOO_LONG, 0)
+    assert parse_message(text) == Unplayable(TOO_LONG, 0)
 
 
 def test_a_message_at_the_length_limit_is_parsed() -> None:

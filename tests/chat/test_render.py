@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.chat import catalog_en, catalog_ja
-from bot.chat.render import display_width, format_faces, no_link, render
+from bot.chat.render import Surface, display_width, format_faces, no_link, render
 from bot.village.replies import Reply, ReplyKind
 
 LOCALES = ("ja", "en")
@@ -446,7 +446,7 @@ SAMPLES: dict[str, Reply] = {
 
 
 def text(key: str, locale: str = "ja", link: Any = no_link) -> str:
-    return render(SAMPLES[key], locale, link)
+    return render(SAMPLES[key], locale, Surface(link=link))
 
 
 # -- faces -----------------------------------------------------------------------------------
@@ -740,7 +740,7 @@ def test_standings_align_wide_names_in_a_code_block() -> None:
 
 
 def test_the_memo_reproduces_the_seed_example_in_japanese() -> None:
-    assert render(SEED_MEMO, "ja", fake_link) == "\n".join(
+    assert render(SEED_MEMO, "ja", Surface(link=fake_link)) == "\n".join(
         [
             "【alice】5d 得点メモ",
             "最終得点: 1300点 #105",
@@ -758,7 +758,7 @@ def test_the_memo_reproduces_the_seed_example_in_japanese() -> None:
 
 
 def test_the_memo_reproduces_the_seed_example_in_english() -> None:
-    assert render(SEED_MEMO, "en", fake_link) == "\n".join(
+    assert render(SEED_MEMO, "en", Surface(link=fake_link)) == "\n".join(
         [
             "[alice] day 5 score memo",
             "Final score: 1300 pts #105",
@@ -812,7 +812,7 @@ CATALOGS = {"ja": catalog_ja.TEXTS, "en": catalog_en.TEXTS}
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_every_reply_renders_plain_text_in_both_locales(name: str, locale: str) -> None:
     reply = SAMPLES[name]
-    shown = render(reply, locale, fake_link)
+    shown = render(reply, locale, Surface(link=fake_link))
     assert shown.strip()
     assert shown != CATALOGS[locale]["unknown"].format(key=reply.key)
     for leak in ("None", "{'", "['", "Traceback", "{who}", "{"):

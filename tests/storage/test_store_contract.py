@@ -119,8 +119,9 @@ async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> 
     with pytest.raises(DuplicateMessage):
         await store.append(appending(village_id, 1, "B"), 1, message(village_id, 1))
     assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A"]
-    assert await store.record_message(message(village_id, 2)) is True
-    assert await store.record_message(message(village_id, 2)) is False
+    await store.record_message(message(village_id, 2))
+    with pytest.raises(DuplicateMessage):
+        await store.record_message(message(village_id, 2))
     assert await store.last_message_id(village_id) == 900
 
 
@@ -174,8 +175,8 @@ async def test_players_are_found_by_name_ignoring_case(store: SqlStore, village_
     await new_village(store, village_id)
     await join(store, PlayerRecord(village_id, 7, "Ａｌｉｃｅ", T0), 0, 1)
     await join(store, PlayerRecord(village_id, 8, "Bob", T0 + dt.timedelta(seconds=1)), 0, 2)
-    found = await store.find_player(village_id, "bob")
-    assert found is not None and found.player_id == 8
+    found = await store.find_players(village_id, "bob")
+    assert [p.player_id for p in found] == [8]
     assert [p.name for p in await store.players(village_id)] == ["Ａｌｉｃｅ", "Bob"]
     await join(store, PlayerRecord(village_id, 8, "Bobby", T0), 1, 3)
     renamed = await store.get_player(village_id, 8)

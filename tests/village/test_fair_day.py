@@ -34,9 +34,10 @@ class Village:
         self.service = VillageService(store, ManualClock(T0), dice)
 
     async def say(self, author: Author, text: str) -> list[Reply]:
-        return await self.service.handle(
+        answer = await self.service.handle(
             Incoming(self.village_id, next(_ids), author, T0, parse_message(text))
         )
+        return answer.replies
 
     async def one(self, author: Author, text: str) -> Reply:
         [reply] = await self.say(author, text)

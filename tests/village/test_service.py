@@ -48,11 +48,15 @@ def message(village_id: int, author: Author, text: str, at: dt.datetime = T0) ->
     return Incoming(village_id, next(_messages), author, at, parse_message(text))
 
 
+async def ask(service: VillageService, incoming: Incoming) -> list[Reply]:
+    return (await service.handle(incoming)).replies
+
+
 async def make_village(
     store: SqlStore, village_id: int, dice: object | None = None
 ) -> VillageService:
     service = VillageService(store, ManualClock(T0), dice or ScriptedDice())  # type: ignore[arg-type]
-    replies = await service.handle(message(village_id, GM, "/village create"))
+    replies = await ask(service, message(village_id, GM, "/village create"))
     assert [r.key for r in replies] == ["village_created", "day_opened"]
     return service
 
@@ -63,7 +67,7 @@ async def test_every_play_reply_carries_the_protocol_state(
     dice = ScriptedDice()
     service = await make_village(store, village_id, dice)
     dice.queue(parse_faces("D G $ R R Eb"))
-    [reply] = await service.handle(message(village_id, ALICE, SIX))
+    [reply] = await ask(service, message(village_id, ALICE, SIX))
     assert reply.kind is ReplyKind.THROW and reply.to == "alice"
     assert reply.state is not None and set(reply.state) >= STATE_FIELDS
     assert reply.state["legal_counts"] == [4, 5]
@@ -74,9 +78,9 @@ async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> 
     service = await make_village(store, village_id, dice)
     dice.queue(parse_faces("D G $ R R Eb"))
     throw = message(village_id, ALICE, SIX)
-    first = await service.handle(throw)
+    first = await ask(service, throw)
     assert [r.kind for r in first] == [ReplyKind.THROW]
-    assert await service.handle(throw) == []
+    assert await ask(service, throw) == []
     assert len(await store.load_stream(village_id, 1, ALICE.player_id)) == 1
     assert dice.queued == 0
 
@@ -84,7 +88,7 @@ async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> 
 async def test_the_fair_dice_come_from_the_days_seed(store: SqlStore, village_id: int) -> None:
     service = await make_village(store, village_id, FairDice())
     throw = message(village_id, ALICE, SIX)
-    [reply] = await service.handle(throw)
+    [reply] = await ask(service, throw)
     day = await store.get_day(village_id, 1)
     assert day is not None
     expected = derive_faces(day.seed, village_id, 1, ALICE.player_id, 1, throw.message_id, 6)
@@ -105,9 +109,7 @@ async def test_simultaneous_messages_of_one_player_apply_one_at_a_time(
         VillageService(other, ManualClock(T0), FairDice()),
     ]
     throws = [message(village_id, ALICE, SIX) for _ in range(6)]
-    results = await asyncio.gather(
-        *(services[i % 2].handle(throw) for i, throw in enumerate(throws))
-    )
+    results = await asyncio.gather(*(ask(services[i % 2], throw) for i, throw in enumerate(throws)))
     await other.engine.dispose()
     kinds = [replies[0].kind for replies in results]
     played = [r for replies in results for r in replies if r.kind is not ReplyKind.REFUSED]
@@ -128,7 +130,7 @@ async def test_a_database_that_is_down_gets_a_reply_and_loses_nothing(village_id
     engine = make_engine("postgresql://greedbot@127.0.0.1:1/nowhere")
     service = VillageService(SqlStore(engine), ManualClock(T0), FairDice())
     try:
-        replies = await service.handle(message(village_id, ALICE, SIX))
+        replies = await ask(service, message(village_id, ALICE, SIX))
         assert [(r.kind, r.key) for r in replies] == [(ReplyKind.REFUSED, "store_unavailable")]
         assert await service.tick() == {}
     finally:
@@ -137,9 +139,9 @@ async def test_a_database_that_is_down_gets_a_reply_and_loses_nothing(village_id
 
 async def test_a_channel_without_a_village_says_so(store: SqlStore, village_id: int) -> None:
     service = VillageService(store, ManualClock(T0), FairDice())
-    replies = await service.handle(message(village_id, ALICE, SIX))
+    replies = await ask(service, message(village_id, ALICE, SIX))
     assert [r.key for r in replies] == ["no_village"]
-    assert await service.handle(message(village_id, ALICE, "hello")) == []
+    assert await ask(service, message(village_id, ALICE, "hello")) == []
     assert await store.get_village(village_id) is None
 
 
@@ -149,11 +151,11 @@ async def test_a_day_past_its_time_closes_before_the_next_message(
     dice = ScriptedDice()
     service = await make_village(store, village_id, dice)
     dice.queue(parse_faces("D G $ R R Eb"))
-    await service.handle(message(village_id, ALICE, SIX))
+    await ask(service, message(village_id, ALICE, SIX))
     later = T0 + dt.timedelta(days=1)
     service.core.clock.set(later)  # type: ignore[attr-defined]
     dice.queue(parse_faces("D $ R R Eb Eg"))
-    replies: list[Reply] = await service.handle(message(village_id, ALICE, SIX, at=later))
+    replies: list[Reply] = await ask(service, message(village_id, ALICE, SIX, at=later))
     assert [r.kind for r in replies][:2] == [ReplyKind.DAY_CLOSED, ReplyKind.MEMO]
     assert replies[-1].kind is ReplyKind.THROW
     assert replies[-1].state is not None and replies[-1].state["day"] == 2
@@ -161,14 +163,14 @@ async def test_a_day_past_its_time_closes_before_the_next_message(
 
 async def test_a_village_may_be_created_with_its_settings(store: SqlStore, village_id: int) -> None:
     service = VillageService(store, ManualClock(T0), ScriptedDice())
-    replies = await service.handle(
-        message(village_id, GM, "/village create locale:en rules:house turns:3")
+    replies = await ask(
+        service, message(village_id, GM, "/village create locale:en rules:house turns:3")
     )
     assert [r.key for r in replies] == ["village_created", "day_opened"]
     assert replies[1].params["rules"] == {"variant": "house", "turns": 3, "threshold": 500}
     village = await store.get_village(village_id)
     assert village is not None and village.settings.locale == "en"
-    refused = await service.handle(message(village_id + 1, GM, "/village create turns:99"))
+    refused = await ask(service, message(village_id + 1, GM, "/village create turns:99"))
     assert [r.key for r in refused] == ["bad_setting"]
     assert await store.get_village(village_id + 1) is None
 
@@ -182,7 +184,7 @@ class BrokenDice:
 
 async def test_a_bug_gets_a_reply_and_writes_nothing(store: SqlStore, village_id: int) -> None:
     service = await make_village(store, village_id, BrokenDice())
-    replies = await service.handle(message(village_id, ALICE, SIX))
+    replies = await ask(service, message(village_id, ALICE, SIX))
     assert [(r.kind, r.key) for r in replies] == [(ReplyKind.REFUSED, "internal_error")]
     assert await store.load_stream(village_id, 1, ALICE.player_id) == []
     assert await store.get_player(village_id, ALICE.player_id) is None
@@ -195,5 +197,5 @@ async def test_a_transcript_mistake_reaches_whoever_runs_it(
     service = await make_village(store, village_id, dice)
     dice.queue(parse_faces("D D D"))
     with pytest.raises(ScriptError, match="queued 3 faces but the throw has 6 dice"):
-        await service.handle(message(village_id, ALICE, SIX))
+        await ask(service, message(village_id, ALICE, SIX))
     assert await store.load_stream(village_id, 1, ALICE.player_id) == []

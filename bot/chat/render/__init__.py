@@ -11,6 +11,7 @@ from bot.chat.render.text import (
     DEFAULT_LOCALE,
     LOCALES,
     Link,
+    Surface,
     Text,
     Writer,
     catalog,
@@ -23,6 +24,7 @@ __all__ = [
     "DEFAULT_LOCALE",
     "LOCALES",
     "Link",
+    "Surface",
     "display_width",
     "format_faces",
     "no_link",
@@ -34,12 +36,13 @@ _logger = logging.getLogger(__name__)
 
 def format_faces(tokens: Sequence[str], locale: str) -> str:
     """The faces of a throw, the two E's told apart by a colour mark and a word."""
-    return Text(catalog(locale), no_link).faces(tokens)
+    return Text(catalog(locale), Surface()).faces(tokens)
 
 
-def render(reply: Reply, locale: str, link: Link = no_link) -> str:
-    """The text of `reply` in `locale` ("ja" or "en"; anything else falls back to "ja")."""
-    t = Text(catalog(locale), link)
+def render(reply: Reply, locale: str, surface: Surface | None = None) -> str:
+    """The text of `reply` in `locale` ("ja" or "en"; anything else falls back to "ja"),
+    for the chat `surface` (Discord's Markdown without links when left out)."""
+    t = Text(catalog(locale), surface or Surface())
     writer = _WRITERS.get(reply.key)
     if writer is None:
         return t("unknown", key=reply.key)
@@ -87,6 +90,13 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "message_tags_and_turn_end": _simple("message_tags_and_turn_end", "tags"),
     "message_too_long": _simple("message_too_long", "limit"),
     "store_unavailable": _simple("store_unavailable"),
+    "play_elsewhere": info.play_elsewhere,
+    "post_not_open": _simple("post_not_open", "day"),
+    "ambiguous_player": info.ambiguous_player,
+    "flood": _simple("flood", "messages", "seconds"),
+    "edited": _simple("edited"),
+    "message_use_slash": _simple("message_use_slash"),
+    "export_unreadable": _simple("export_unreadable", "limit"),
     "internal_error": _simple("internal_error"),
     # information
     "village_created": info.village_created,
@@ -98,6 +108,7 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "settings": info.settings,
     "day_extended": days.day_extended,
     "standings": info.standings,
+    "help": info.help_lines,
     # memo and days
     "memo": days.memo,
     "day_opened": days.day_opened,

@@ -81,9 +81,12 @@ def verify(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     day, throws = as_int(p.get("day")), as_int(p.get("throws"))
     mismatches = [as_map(m) for m in as_list(p.get("mismatches"))]
+    # An attached file is checked as it is; whether it is this village's day is a second
+    # question, answered by the commitment the village posted.
+    source = [_attached_source(t, p)] if p.get("attached") else []
     if p.get("ok") and not mismatches and not p.get("scripted"):
-        return [t("verify.ok", day=day, throws=throws)]
-    lines = [t("verify.failed", day=day, throws=throws, count=len(mismatches))]
+        return [*source, t("verify.ok", day=day, throws=throws)]
+    lines = [*source, t("verify.failed", day=day, throws=throws, count=len(mismatches))]
     if p.get("scripted"):
         lines.append(t("verify.scripted"))
     for mismatch in mismatches[:_MAX_MISMATCHES]:
@@ -92,6 +95,13 @@ def verify(t: Text, reply: Reply) -> list[str]:
     if len(mismatches) > _MAX_MISMATCHES:
         lines.append(t("verify.more", count=len(mismatches) - _MAX_MISMATCHES))
     return lines
+
+
+def _attached_source(t: Text, params: Mapping[str, Any]) -> str:
+    ours = params.get("ours")
+    if ours is None:
+        return t("verify.attached_other")
+    return t("verify.attached_ours" if ours else "verify.attached_not_ours")
 
 
 def _detail(t: Text, mismatch: Mapping[str, Any]) -> str:
@@ -120,10 +130,11 @@ def export(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     day, filename = as_int(p.get("day")), plain(p.get("filename"))
     key = "export.closed" if p.get("closed") else "export.open"
-    document = json.dumps(as_map(p.get("document")), indent=2, ensure_ascii=False)
-    # The code block comes last: on Discord the document goes out as a file instead.
     summary = t(key, day=day, throws=as_int(p.get("throws")), filename=filename)
-    return [summary, "```json", document, "```"]
+    if t.surface.files:
+        return [summary]  # the document goes with the reply as a file
+    document = json.dumps(as_map(p.get("document")), indent=2, ensure_ascii=False)
+    return [summary, *t.code([document], "json")]
 
 
 def day_not_closed(t: Text, reply: Reply) -> list[str]:
@@ -148,7 +159,7 @@ def stats(t: Text, reply: Reply) -> list[str]:
     rows.append(_stats_row(t("stats.village"), village))
     for player in (as_map(row) for row in as_list(p.get("players"))):
         rows.append(_stats_row(cell_name(player.get("player")), player))
-    return [head, "```", *table_lines(rows, left=[0]), "```", t("stats.p"), t("stats.caution")]
+    return [head, *t.code(table_lines(rows, left=[0])), t("stats.p"), t("stats.caution")]
 
 
 def _stats_row(name: str, result: Mapping[str, Any]) -> list[str]:

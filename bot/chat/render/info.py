@@ -17,11 +17,13 @@ from bot.chat.render.text import (
     plain,
     table_lines,
 )
+from bot.village import registry
 from bot.village.replies import Reply
 
 _SETTING_FIELDS: Final = ("variant", "turns", "threshold", "timezone", "update", "period")
 _SETTING_NAMES: Final = {"variant": "rules"}  # the rule variant is set with `rules:`
-_APPLIES_NOW: Final = ("locale",)  # every other setting waits for the next day
+# The village's own settings change at once; the game and the schedule wait for the next day.
+_APPLIES_NOW: Final = ("locale", "name", "modrole", "refusal_ttl", "flood")
 
 
 # -- refusals ----------------------------------------------------------------------------------
@@ -48,7 +50,47 @@ def bad_setting(t: Text, reply: Reply) -> list[str]:
 
 
 def village_created(t: Text, reply: Reply) -> list[str]:
-    return [t("village_created", game=t.word("game", reply.params.get("game", "greed")))]
+    p = reply.params
+    key = "village_created.posts" if p.get("layout") == "posts" else "village_created"
+    return [t(key, game=t.word("game", p.get("game", "greed")))]
+
+
+def play_elsewhere(t: Text, reply: Reply) -> list[str]:
+    return [
+        t(
+            "play_elsewhere",
+            who=t.who(reply.to),
+            day=as_int(reply.params.get("day")),
+            post=t.place(reply.params.get("post")),
+        )
+    ]
+
+
+def ambiguous_player(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    ids = t.names(t.surface.user(as_int(i)) for i in as_list(p.get("ids")))
+    return [t("ambiguous_player", who=t.who(reply.to), player=plain(p.get("player")), ids=ids)]
+
+
+def help_lines(t: Text, reply: Reply) -> list[str]:
+    """Every command, from the one registry the parser and the slash commands use too."""
+    lines = [t("help.head")]
+    moderator_lines: list[str] = []
+    for command in registry.COMMANDS:
+        line = t("help.line", usage=usage(command), text=t(f"cmd.{command.group}.{command.name}"))
+        (moderator_lines if command.moderator else lines).append(line)
+    return [*lines, t("help.moderators"), *moderator_lines]
+
+
+def usage(command: registry.Command) -> str:
+    """How a command is typed: `/greed rollback player: turn: [lap:] [throw:] reason:`."""
+    parts = [f"/{command.path}"]
+    for argument in command.arguments:
+        if command.settings:
+            parts.append("[settings]")
+            break
+        parts.append(f"{argument.name}:" if argument.required else f"[{argument.name}:]")
+    return "`" + " ".join(parts) + "`"
 
 
 def status(t: Text, reply: Reply) -> list[str]:
@@ -187,6 +229,17 @@ def _setting_value(t: Text, field: str, value: Any) -> str:
         return t(f"value.{field}", n=as_int(value))
     if field == "locale":
         return t.word("locale", value)
+    if field == "modrole":
+        return t.surface.role(value) if isinstance(value, int) else t("value.none")
+    if field == "refusal_ttl":
+        return t("value.seconds", n=as_int(value)) if value is not None else t("value.keep")
+    if field == "flood":
+        if not value:
+            return t("value.no_limit")
+        messages, _, seconds = plain(value).partition("/")
+        return t("value.flood", messages=messages, seconds=seconds)
+    if field == "name":
+        return plain(value) or t("value.none")
     return plain(value)
 
 
@@ -205,6 +258,14 @@ def settings(t: Text, reply: Reply) -> list[str]:
             timezone=plain(current.get("timezone")),
             update=plain(current.get("update")),
             period=_setting_value(t, "period", current.get("period")),
+        ),
+        # The values in force now: these change at once.
+        t(
+            "settings.village",
+            name=_setting_value(t, "name", following.get("name")),
+            modrole=_setting_value(t, "modrole", following.get("modrole")),
+            refusal_ttl=_setting_value(t, "refusal_ttl", following.get("refusal_ttl")),
+            flood=_setting_value(t, "flood", following.get("flood")),
         ),
     ]
     if changed:
@@ -257,4 +318,4 @@ def standings(t: Text, reply: Reply) -> list[str]:
                 str(as_int(row.get("total"))),
             ]
         )
-    return [head, "```", *table_lines(table, left=[1]), "```"]
+    return [head, *t.code(table_lines(table, left=[1]))]

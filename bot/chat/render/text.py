@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -16,6 +17,34 @@ from bot.village.replies import Reply
 Link = Callable[[int | None], str]
 """Turns a chat message id into text pointing at it (`#12` on the console, a URL on Discord)."""
 
+
+def no_link(message_id: int | None) -> str:
+    """No link at all: for output that cannot point at a chat message."""
+    return ""
+
+
+def plain_place(place_id: int | None) -> str:
+    return "" if place_id is None else f"#{place_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Surface:
+    """Where the text will be read, and what it can show there."""
+
+    link: Link = no_link
+    """Text pointing at a message the reply cites."""
+    place: Link = plain_place
+    """Text pointing at a channel or a post (Discord: a channel mention, which links)."""
+    role: Callable[[int], str] = str
+    """A chat role, named without pinging it (Discord: a role mention sent without pings)."""
+    user: Callable[[int], str] = str
+    """A chat user, named without pinging them."""
+    markdown: bool = True
+    """Code blocks render (Discord); a terminal shows the fences as they are."""
+    files: bool = False
+    """Documents go out as attached files instead of inside the text."""
+
+
 CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {
     "ja": catalog_ja.TEXTS,
     "en": catalog_en.TEXTS,
@@ -25,11 +54,6 @@ DEFAULT_LOCALE: Final = "ja"  # the game's home audience
 
 _TOKENS: Final = {"$": "$", "g": "G", "r": "R", "eg": "Eg", "eb": "Eb", "d": "D"}
 _SINGLES: Final = ("single_d", "single_g")  # written as letters (DGG), the way the forum does
-
-
-def no_link(message_id: int | None) -> str:
-    """No link at all: for output that cannot point at a chat message."""
-    return ""
 
 
 def catalog(locale: str) -> Mapping[str, str]:
@@ -112,9 +136,18 @@ def plain(value: Any, sep: str = ", ") -> str:
 class Text:
     """One locale's catalogue with the small formatters every reply uses."""
 
-    def __init__(self, texts: Mapping[str, str], link: Link) -> None:
+    def __init__(self, texts: Mapping[str, str], surface: Surface) -> None:
         self.texts = texts
-        self.link = link
+        self.surface = surface
+        self.link = surface.link
+
+    def code(self, lines: Iterable[str], language: str = "") -> list[str]:
+        """Lines set in a code block where the chat renders one (aligned tables, JSON)."""
+        body = list(lines)
+        return [f"```{language}", *body, "```"] if self.surface.markdown else body
+
+    def place(self, place_id: Any) -> str:
+        return self.surface.place(place_id if isinstance(place_id, int) else None)
 
     def __call__(self, key: str, /, **values: Any) -> str:
         return self.texts[key].format(**values)

@@ -1,0 +1,74 @@
+"""Telling a database that cannot be used right now apart from a bug.
+
+A database that is starting, stopping, restarting or out of connections must reach players as
+"try again" (`StoreError`), never as an internal error: nothing was written either way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import asyncpg
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+# PostgreSQL's error classes for "not now": 08 connection exception, 53 insufficient
+# resources (too many connections, disk full), 57P operator intervention (shutdown,
+# starting up, crash), 58 system error (I/O).
+_STATES = ("08", "53", "57P", "58")
+# What SQLite says when its file cannot be used (locking is a version conflict instead).
+_SQLITE = ("unable to open database", "disk i/o error", "database or disk is full")
+_CLOSED = ("connection is closed", "connection was closed", "underlying connection is closed")
+
+
+def _chain(error: BaseException) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [error]
+    while todo:
+        current = todo.pop()
+        if current is None or id(current) in seen:
+            continue
+        seen.add(id(current))
+        yield current
+        orig = getattr(current, "orig", None)
+        todo += [
+            orig if isinstance(orig, BaseException) else None,
+            current.__cause__,
+            None if current.__suppress_context__ else current.__context__,
+        ]
+
+
+# Only errors of the database layer are judged: a player's refusal or a bug raised while
+# handling some earlier error must not pass for an outage.
+_DATABASE_ERRORS = (
+    SQLAlchemyError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    OSError,
+    asyncio.TimeoutError,
+    TimeoutError,
+)
+
+
+def unavailable(error: BaseException) -> bool:
+    """Whether `error` (or what caused it) says the database cannot be used now."""
+    if not isinstance(error, _DATABASE_ERRORS):
+        return False
+    for cause in _chain(error):
+        if isinstance(cause, OSError | asyncio.TimeoutError | TimeoutError | PoolTimeout):
+            return True
+        if isinstance(cause, DBAPIError) and cause.connection_invalidated:
+            return True
+        state = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+        if isinstance(state, str) and state.startswith(_STATES):
+            return True
+        text = str(cause).lower()
+        if (
+            isinstance(cause, OperationalError | InterfaceError)
+            and "database is locked" not in text
+        ):
+            return True
+        if any(marker in text for marker in (*_SQLITE, *_CLOSED)):
+            return True
+    return False

@@ -1,0 +1,59 @@
+"""What a message asks of the village, whatever chat it came from: the service's input types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, TypeAlias
+
+MAX_LENGTH: Final = 2000
+"""Discord's own limit: a longer message did not come from a player's hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowRequest:
+    """The message throws `dice` dice (1..6); whether that count is legal is the game's call."""
+
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEndRequest:
+    """The message ends the player's turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRequest:
+    """A command: typed as text (`/group name key:value …`) or a Discord slash command."""
+
+    group: str
+    name: str
+    # A dict cannot be hashed; leaving it out keeps the request usable as a key or in a set.
+    args: dict[str, str] = field(hash=False)
+    raw: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unplayable:
+    """A play message that throws nothing (too many tags, tags with a TE, too long);
+    `reason` is one of the parser's reason constants."""
+
+    reason: str
+    tags: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chatter:
+    """Ordinary conversation: the bot stays silent."""
+
+
+Parsed: TypeAlias = ThrowRequest | TurnEndRequest | CommandRequest | Unplayable | Chatter
+
+
+@dataclass(frozen=True, slots=True)
+class Edited:
+    """A message was edited into `now`: an edit never throws, whatever it adds."""
+
+    now: Parsed
+
+
+Request: TypeAlias = Parsed | Edited

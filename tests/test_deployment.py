@@ -1,0 +1,233 @@
+"""The deployment files (Dockerfile, docker-compose.yml, .env.example, .dockerignore), parsed."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+from pydantic import AliasChoices
+from pydantic.fields import FieldInfo
+
+from bot.config import Settings
+
+pytestmark = pytest.mark.discord
+
+ROOT = Path(__file__).resolve().parents[1]
+# `NAME=value`, or commented out as `# NAME=value`.
+ENTRY = re.compile(r"(#\s*)?([A-Z][A-Z0-9_]*)=(.*)")
+# A bot token: three base64url parts separated by dots.
+TOKEN_SHAPE = re.compile(r"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}")
+PLACEHOLDER_TOKEN = "your-bot-token-here"  # `greedbot discord run` refuses to start with it
+INTERPOLATION = re.compile(r"(?<!\$)\$\{?([A-Za-z_]\w*)(:?[?-][^}]*)?\}?")
+FONTS = ("fonts-noto-cjk", "fonts-ipaexfont-gothic")
+
+
+# --- .env.example -------------------------------------------------------------------------
+
+
+def example() -> dict[str, tuple[str, bool, str]]:
+    """NAME -> (value, set rather than commented out, the line right above it)."""
+    lines = [line.strip() for line in (ROOT / ".env.example").read_text().splitlines()]
+    entries = {}
+    for index, line in enumerate(lines):
+        if match := ENTRY.fullmatch(line):
+            entries[match[2]] = (match[3], match[1] is None, lines[index - 1] if index else "")
+    return entries
+
+
+def env_names(name: str, field: FieldInfo) -> list[str]:
+    """The environment variables pydantic-settings reads a field from."""
+    alias = field.validation_alias or field.alias
+    if isinstance(alias, AliasChoices):
+        return [choice for choice in alias.choices if isinstance(choice, str)]
+    if isinstance(alias, str):
+        return [alias]
+    return [f"{Settings.model_config.get('env_prefix', '')}{name}".upper()]
+
+
+@pytest.mark.parametrize("name", sorted(Settings.model_fields))
+def test_every_setting_is_in_the_example_with_a_comment(name: str) -> None:
+    entries = example()
+    names = [env for env in env_names(name, Settings.model_fields[name]) if env in entries]
+    assert names, f"the setting {name} is not in .env.example (as any of its variables)"
+    for env in names:
+        above = entries[env][2]
+        assert above.startswith("#") and not ENTRY.fullmatch(above), f"{env} has no comment"
+
+
+def test_the_example_token_is_a_placeholder() -> None:
+    value, is_set, _ = example()["DISCORD_TOKEN"]
+    assert is_set and value == PLACEHOLDER_TOKEN
+    assert not TOKEN_SHAPE.search((ROOT / ".env.example").read_text())
+
+
+# --- docker-compose.yml -------------------------------------------------------------------
+
+
+def compose() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    return data
+
+
+def strings(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield str(key)
+            yield from strings(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from strings(item)
+    elif isinstance(node, str):
+        yield node
+
+
+def mapping(node: Any) -> dict[str, Any]:
+    """`environment` and the like: a mapping, or a list of `KEY=value`."""
+    if isinstance(node, list):
+        return dict(item.split("=", 1) for item in node)
+    return dict(node or {})
+
+
+def test_compose_runs_postgres_16_on_a_named_volume_with_a_health_check() -> None:
+    spec = compose()
+    assert {"postgres", "bot"} <= set(spec["services"])
+    postgres = spec["services"]["postgres"]
+    assert re.fullmatch(r"postgres:16([.-][\w.-]*)?", postgres["image"])
+    assert postgres["restart"] == "unless-stopped"
+    mounts = {}
+    for volume in postgres["volumes"]:
+        if isinstance(volume, str):
+            volume = dict(zip(("source", "target"), volume.split(":"), strict=False))
+        mounts[volume["target"]] = volume.get("source")
+    assert mounts["/var/lib/postgresql/data"] in (spec.get("volumes") or {})
+    check = postgres["healthcheck"]
+    assert "pg_isready" in " ".join(strings(check["test"])) and check["retries"] >= 3
+    for port in postgres.get("ports", []):
+        assert str(port).startswith("127.0.0.1:"), "the database is published to the world"
+
+
+def test_compose_bot_builds_here_and_waits_for_a_healthy_postgres() -> None:
+    spec = compose()
+    bot, postgres = spec["services"]["bot"], spec["services"]["postgres"]
+    assert bot["build"] in (".", {"context": "."})
+    assert bot["depends_on"]["postgres"]["condition"] == "service_healthy"
+    assert bot["restart"] == "unless-stopped"
+    env_files = bot["env_file"] if isinstance(bot["env_file"], list) else [bot["env_file"]]
+    assert ".env" in [item["path"] if isinstance(item, dict) else item for item in env_files]
+    url = urlsplit(mapping(bot["environment"])["DATABASE_URL"])
+    database = mapping(postgres["environment"])
+    assert url.scheme.startswith("postgres") and url.hostname == "postgres"
+    assert url.username == database["POSTGRES_USER"]
+    assert url.path == f"/{database['POSTGRES_DB']}"
+    for service in (bot, postgres):
+        assert service["logging"]["options"]["max-size"]
+
+
+def test_every_variable_compose_interpolates_is_in_the_example() -> None:
+    entries = example()
+    for text in strings(compose()):
+        for name, modifier in INTERPOLATION.findall(text):
+            assert name in entries, f"docker-compose.yml uses ${name}, not in .env.example"
+            if "?" in modifier:
+                assert entries[name][1], f"{name} is required but commented out in .env.example"
+
+
+# --- Dockerfile ---------------------------------------------------------------------------
+
+
+def dockerfile() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments), continuation lines joined, comments dropped."""
+    steps, pending = [], ""
+    for raw in (ROOT / "Dockerfile").read_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        keyword, _, arguments = (pending + line).partition(" ")
+        steps.append((keyword.upper(), arguments.strip()))
+        pending = ""
+    return steps
+
+
+def command(arguments: str) -> str:
+    return " ".join(json.loads(arguments)) if arguments.startswith("[") else arguments
+
+
+def test_dockerfile_builds_a_slim_venv_image_with_a_japanese_font() -> None:
+    steps = dockerfile()
+    image = [arguments for keyword, arguments in steps if keyword == "FROM"][-1].split()[0]
+    version = re.fullmatch(r"python:3\.(\d+)[\w.]*-slim[\w.-]*", image)
+    assert version and int(version[1]) >= 11, image
+    runs = [arguments for keyword, arguments in steps if keyword == "RUN"]
+    assert any(re.search(r"python3? -m venv /opt/venv", run) for run in runs)
+    assert any("/opt/venv/bin" in arguments for keyword, arguments in steps if keyword == "ENV")
+    assert any(re.search(r"pip install .*-e /app\b", run) for run in runs)
+    fonts = [run for run in runs if "apt-get install" in run and any(f in run for f in FONTS)]
+    assert fonts and "--no-install-recommends" in fonts[0]
+    assert "rm -rf /var/lib/apt/lists" in fonts[0]
+
+
+def test_dockerfile_runs_as_a_user_and_migrates_before_the_bot() -> None:
+    steps = dockerfile()
+    final = steps[max(i for i, (keyword, _) in enumerate(steps) if keyword == "FROM") :]
+    starts = [i for i, (keyword, _) in enumerate(final) if keyword in ("CMD", "ENTRYPOINT")]
+    users = [arguments for keyword, arguments in final[: starts[-1]] if keyword == "USER"]
+    assert users and users[-1].split(":")[0] not in ("root", "0")
+    line = " ".join(command(arguments) for keyword, arguments in final if keyword == "ENTRYPOINT")
+    line += " " + " ".join(command(arguments) for keyword, arguments in final if keyword == "CMD")
+    assert re.search(r"greedbot migrate\s*&&.*\bgreedbot discord run\b", line), line
+
+
+# --- .dockerignore ------------------------------------------------------------------------
+
+
+def glob(pattern: str) -> re.Pattern[str]:
+    """A .dockerignore pattern (Go's filepath.Match plus `**`) as a regular expression."""
+    regex, i = "", 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            regex, i = regex + "(.*/)?", i + 3
+        elif pattern.startswith("**", i):
+            regex, i = regex + ".*", i + 2
+        else:
+            regex += {"*": "[^/]*", "?": "[^/]"}.get(pattern[i], re.escape(pattern[i]))
+            i += 1
+    return re.compile(regex)
+
+
+def ignored(path: str) -> bool:
+    """Docker's rule: the last pattern that matches the path or a folder above it wins."""
+    lines = (ROOT / ".dockerignore").read_text().splitlines()
+    patterns = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    parts = path.split("/")
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    result = False
+    for pattern in patterns:
+        regex = glob(pattern.removeprefix("!").strip("/"))
+        if any(regex.fullmatch(prefix) for prefix in prefixes):
+            result = not pattern.startswith("!")
+    return result
+
+
+@pytest.mark.parametrize(
+    "path", [".env", ".venv/bin/python", ".git/HEAD", "greedbot.db", "bot/__pycache__/x.pyc"]
+)
+def test_dockerignore_keeps_secrets_and_local_files_out(path: str) -> None:
+    assert ignored(path)
+
+
+def test_dockerignore_lets_in_what_the_dockerfile_copies() -> None:
+    copies = [arguments.split() for keyword, arguments in dockerfile() if keyword == "COPY"]
+    sources = [word for words in copies for word in words[:-1] if not word.startswith("--")]
+    assert {"pyproject.toml", "bot/", "migrations/"} <= set(sources)
+    for source in sources:
+        assert not ignored(source.rstrip("/")), f"{source} is copied but ignored"
+    assert not ignored("bot/storage/migrate.py") and not ignored("migrations/env.py")
