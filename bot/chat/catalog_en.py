@@ -332,6 +332,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "cannot answer what was posted while I was away. An admin can grant the permission."
     ),
     "answer.posted": "✅ Posted in {place}.",
+    "answer.nothing": "Nothing to do: it was done already.",
     "verify.attached_ours": "The attached record matches the commitment this village posted.",
     "verify.attached_not_ours": (
         "⚠ The attached record does not match the commitment this village posted for that "

@@ -332,6 +332,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "間の発言に答えられません。管理者の方は権限を付けてください。"
     ),
     "answer.posted": "✅ {place} に投稿しました。",
+    "answer.nothing": "何もすることがありませんでした（すでに済んでいます）。",
     "verify.attached_ours": "添付された記録は、この村が公開したコミットメントと一致しています。",
     "verify.attached_not_ours": (
         "⚠ 添付された記録は、この村がその日に公開したコミットメントと一致しません"

@@ -76,6 +76,19 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("file", metavar="FILE")
     verify.set_defaults(handler=_lazy("bot.cli.fairness_tools", "run_verify"))
 
+    discord = commands.add_parser("discord", help="the bot on Discord: run it, publish commands")
+    verbs = discord.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
+    verbs.required = True
+    run_discord = verbs.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    run_discord.set_defaults(handler=_lazy("bot.cli.village_tools", "run_discord"))
+    sync = verbs.add_parser(
+        "sync", help="publish the slash commands (after installing or upgrading)"
+    )
+    sync.add_argument(
+        "--guild", type=int, metavar="ID", help="only this server, at once (for trying them)"
+    )
+    sync.set_defaults(handler=_lazy("bot.cli.village_tools", "run_sync"))
+
     migrate = commands.add_parser("migrate", help="bring the database schema up to date")
     migrate.add_argument(
         "--db", metavar="URL", help="database URL (default: DATABASE_URL, else the embedded one)"

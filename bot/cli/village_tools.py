@@ -42,7 +42,7 @@ def run_replay(args: argparse.Namespace) -> int:
 def run_console(args: argparse.Namespace) -> int:
     from bot.console.interactive import interactive
 
-    settings = Settings()
+    settings = _settings()
     url = args.db or settings.database()
     return asyncio.run(interactive(url, settings.data_dir / "pictures"))
 
@@ -66,19 +66,37 @@ def run_migrate(args: argparse.Namespace) -> int:
 
 
 def run_bot(args: argparse.Namespace) -> int:
-    settings = Settings()
-    if settings.discord_token is None:
+    settings = _settings()
+    token = settings.discord_token
+    if token is None or not token.get_secret_value().strip():
         print("DISCORD_TOKEN が未設定なので、ローカルのコンソール村を開きます。")
         print("No DISCORD_TOKEN is set: starting the local console village.\n")
         return run_console(argparse.Namespace(db=None))
-    print(
-        "DISCORD_TOKEN が設定されていますが、このバージョンにはまだDiscord接続がありません。"
-        "コンソールで遊ぶには DISCORD_TOKEN を外してください。\n"
-        "DISCORD_TOKEN is set, but this version of greedbot has no Discord connection yet:\n"
-        "play in the console (unset DISCORD_TOKEN) or replay transcripts.",
-        file=sys.stderr,
-    )
-    return 1
+    return run_discord(args)
+
+
+def run_discord(args: argparse.Namespace) -> int:
+    from bot.discord_adapter.run import run
+
+    return run(_settings())
+
+
+def run_sync(args: argparse.Namespace) -> int:
+    from bot.discord_adapter.run import sync
+
+    return sync(_settings(), args.guild)
+
+
+def _settings() -> Settings:
+    """The settings, or a one-line error naming the one that is wrong."""
+    from pydantic import ValidationError
+
+    try:
+        return Settings()
+    except ValidationError as error:
+        problem = error.errors()[0]
+        where = ".".join(str(part) for part in problem["loc"]) or "settings"
+        raise CliError(f"{where}: {problem['msg']}") from None
 
 
 def _safe(url: str) -> str:

@@ -101,10 +101,13 @@ def _opened_event(day: DayRecord) -> NewEvent:
     )
 
 
-async def catch_up(core: Core, village: VillageRecord) -> list[Delivery]:
+async def catch_up(
+    core: Core, village: VillageRecord, grace: dt.timedelta = dt.timedelta(0)
+) -> list[Delivery]:
     """Close every day whose time has come (several, if the bot was away), each in a unit
-    of its own with the announcements it makes."""
-    now = core.clock.now()
+    of its own with the announcements it makes. `grace`: a day closes only this long after
+    its time, so a throw sent just before it, still on its way, counts for it."""
+    now = core.clock.now() - grace
     deliveries: list[Delivery] = []
     while True:
         closed = await core.unit(lambda unit: _close_if_due(unit, village.village_id, now))
@@ -271,16 +274,18 @@ async def _closing_replies(
 
 
 async def tick(
-    core: Core, owns: Callable[[VillageRecord], bool] | None = None
+    core: Core,
+    owns: Callable[[VillageRecord], bool] | None = None,
+    grace: dt.timedelta = dt.timedelta(0),
 ) -> dict[int, list[Delivery]]:
     """Close the days that are due in every village (that this process `owns`); the
     announcements to post, by village."""
     posts: dict[int, list[Delivery]] = {}
-    for village_id in await core.store.due_villages(core.clock.now()):
+    for village_id in await core.store.due_villages(core.clock.now() - grace):
         village = await core.store.get_village(village_id)
         if village is None or (owns is not None and not owns(village)):
             continue
-        deliveries = await catch_up(core, village)
+        deliveries = await catch_up(core, village, grace)
         if deliveries:
             posts[village_id] = deliveries
     return posts

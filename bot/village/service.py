@@ -65,6 +65,7 @@ class Watch:
     guild_id: int | None
     place_id: int
     after_message_id: int
+    locale: str
 
 
 class VillageService:
@@ -245,11 +246,16 @@ class VillageService:
 
     # -- the day loop --------------------------------------------------------------------
 
-    async def tick(self, owns: Callable[[VillageRecord], bool] | None = None) -> dict[int, Answer]:
-        """Close the days that are due; what to post in each village. Never raises: the
-        loop that calls it must keep running through a database outage or a bug."""
+    async def tick(
+        self,
+        owns: Callable[[VillageRecord], bool] | None = None,
+        grace: dt.timedelta = dt.timedelta(0),
+    ) -> dict[int, Answer]:
+        """Close the days that are due (in the villages this process `owns`, `grace` after
+        their time); what to post in each village. Never raises: the loop that calls it must
+        keep running through a database outage or a bug."""
         try:
-            posts = await days.tick(self.core, owns)
+            posts = await days.tick(self.core, owns, grace)
             return {v: await self._answer(v, d) for v, d in posts.items()}
         except OperatorError:
             raise
@@ -309,8 +315,9 @@ class VillageService:
             place = (day.post_id if day is not None else None) if village.in_posts else village_id
             if place is None:
                 continue
+            last = await store.last_message_id(village_id)
             watches.append(
-                Watch(village_id, village.guild_id, place, await store.last_message_id(village_id))
+                Watch(village_id, village.guild_id, place, last, village.settings.locale)
             )
         return watches
 
@@ -321,6 +328,13 @@ class VillageService:
     async def players(self, village_id: int) -> list[PlayerRecord]:
         """The village's players (autocomplete, the console's names)."""
         return await self.core.store.players(village_id)
+
+    async def guild_of(self, village_id: int) -> int | None:
+        village = await self.core.store.get_village(village_id)
+        return None if village is None else village.guild_id
+
+    async def village_ids(self) -> set[int]:
+        return set(await self.core.store.village_ids())
 
     async def last_day(self, village_id: int) -> int:
         village = await self.core.store.get_village(village_id)

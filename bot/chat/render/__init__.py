@@ -25,6 +25,8 @@ __all__ = [
     "LOCALES",
     "Link",
     "Surface",
+    "catalog",
+    "cited_messages",
     "display_width",
     "format_faces",
     "no_link",
@@ -37,6 +39,25 @@ _logger = logging.getLogger(__name__)
 def format_faces(tokens: Sequence[str], locale: str) -> str:
     """The faces of a throw, the two E's told apart by a colour mark and a word."""
     return Text(catalog(locale), Surface()).faces(tokens)
+
+
+def cited_messages(reply: Reply) -> set[int]:
+    """The chat messages a reply links to (a memo's days, a log's throws)."""
+    found: set[int] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                if key == "message_id" and isinstance(item, int):
+                    found.add(item)
+                else:
+                    walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+
+    walk(reply.params)
+    return found
 
 
 def render(reply: Reply, locale: str, surface: Surface | None = None) -> str:

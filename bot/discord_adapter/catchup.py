@@ -1,0 +1,96 @@
+"""Reading what was posted while the bot was away, and answering it in order.
+
+Discord does not replay a gateway's missed events to a new process: the bot reads each
+village's channel (or today's post) after the last message it handled, a little before it to
+be safe (whatever was handled already counts once), and handles what it finds oldest first,
+with the double-post rule. Without the Read Message History permission Discord answers with
+an empty history instead of an error; that is noticed and said.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from bot.chat.render import catalog
+from bot.discord_adapter.port import ChatPort, Outgoing, PortError, snowflake_time, time_snowflake
+from bot.discord_adapter.relay import Relay
+from bot.village.service import VillageService
+
+_logger = logging.getLogger(__name__)
+
+MARGIN = dt.timedelta(minutes=2)
+"""How far before the last handled message reading starts: a message being handled when the
+process died may be older than one that was handled."""
+
+
+@dataclass(slots=True)
+class CatchUp:
+    service: VillageService
+    port: ChatPort
+    relay: Relay
+    _told: set[int] = field(default_factory=set)
+
+    async def run(self, guild_ids: Collection[int] | None = None) -> int:
+        """Handle the missed messages of every village (of these servers); how many."""
+        handled = 0
+        for watch in await self.service.watch_list(guild_ids):
+            if not watch.after_message_id:
+                continue  # nothing handled there yet: nothing to start from
+            start = time_snowflake(snowflake_time(watch.after_message_id) - MARGIN)
+            try:
+                missed = await self.port.history(watch.place_id, start)
+                if not missed:
+                    await self._check_readable(
+                        watch.village_id, watch.place_id, watch.after_message_id, watch.locale
+                    )
+                    continue
+            except PortError as error:
+                _logger.warning(
+                    "village %s channel %s: cannot read the history: %s",
+                    watch.village_id,
+                    watch.place_id,
+                    error,
+                )
+                continue
+            for seen in missed:
+                if seen.author_is_bot or seen.message_id <= start:
+                    continue
+                await self.relay.message(seen, edited=seen.edited_at is not None)
+                handled += 1
+            _logger.info(
+                "village %s channel %s: caught up on %d messages after %s",
+                watch.village_id,
+                watch.place_id,
+                len(missed),
+                watch.after_message_id,
+            )
+        return handled
+
+    async def _check_readable(
+        self, village_id: int, place_id: int, after: int, locale: str
+    ) -> None:
+        # The bot's own answer to the last handled message is newer than it: a history that
+        # shows not even that one was not readable.
+        latest = await self.port.latest_id(place_id)
+        if latest is None or latest <= after:
+            return
+        _logger.warning(
+            "village %s channel %s: the history reads empty although message %s is newer "
+            "than %s: the bot lacks Read Message History, so messages sent while it was "
+            "away are not answered",
+            village_id,
+            place_id,
+            latest,
+            after,
+        )
+        if place_id in self._told:
+            return
+        self._told.add(place_id)
+        text = catalog(locale)["history_unreadable"]
+        try:
+            await self.port.send(place_id, Outgoing(text, nonce=f"h{place_id}"[:25]))
+        except PortError as error:
+            _logger.warning("village %s channel %s: cannot say so: %s", village_id, place_id, error)

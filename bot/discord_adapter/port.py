@@ -1,0 +1,98 @@
+"""What the bot needs of a chat platform, as a small port: post, open and lock a day's post,
+read a channel's history. The sender and the catch-up work against it; discord.py is one
+implementation (`gateway.py`), an in-memory fake is another (the tests)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Protocol
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+"""Snowflakes count milliseconds from the start of 2015 in their upper bits."""
+
+
+def snowflake_time(snowflake: int) -> dt.datetime:
+    """When a Discord id was made (every message id carries its own creation time)."""
+    return dt.datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, dt.UTC)
+
+
+def time_snowflake(moment: dt.datetime) -> int:
+    """The smallest id made at `moment`: `history(after=…)` from a point in time."""
+    return max(0, int(moment.timestamp() * 1000) - DISCORD_EPOCH_MS) << 22
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A chat message as the bot sees it, whichever way it arrived (live or from history)."""
+
+    message_id: int
+    channel_id: int
+    """Where it was posted: a channel, or a thread (a forum's post)."""
+    guild_id: int | None
+    author_id: int
+    author_name: str
+    content: str
+    created_at: dt.datetime
+    parent_id: int | None = None
+    """The channel a thread belongs to."""
+    in_forum: bool = False
+    """The channel (or the thread's parent) is a forum."""
+    author_is_bot: bool = False
+    manages_server: bool = False
+    role_ids: frozenset[int] = frozenset()
+    edited_at: dt.datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """One chat message to post."""
+
+    text: str
+    files: tuple[tuple[str, bytes], ...] = ()
+    reply_to: int | None = None
+    """Posted as a reply to this message (a reference, never a ping)."""
+    nonce: str | None = None
+    """The same nonce twice within minutes posts once: a retried send cannot double."""
+    delete_after: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    message_id: int
+    channel_id: int
+    posted_at: dt.datetime
+
+
+@dataclass(slots=True)
+class PortError(Exception):
+    """The chat refused or failed a request. `retryable`: it may work later (an outage, a
+    rate limit); otherwise it never will (no permission, the channel is gone)."""
+
+    reason: str
+    retryable: bool = True
+    status: int | None = field(default=None)
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class ChatPort(Protocol):
+    async def send(self, channel_id: int, message: Outgoing) -> Posted: ...
+
+    async def create_post(self, forum_id: int, title: str, message: Outgoing) -> Posted:
+        """Open a post (thread) in a forum with `message` as its first message;
+        `Posted.channel_id` is the new post."""
+
+    async def find_post(self, forum_id: int, title: str) -> int | None:
+        """A post of the forum with this title (opening a post is not idempotent: after a
+        crash, look before opening another)."""
+
+    async def lock_post(self, post_id: int) -> bool:
+        """Lock and archive a post; False when the bot may not."""
+
+    async def history(self, channel_id: int, after_id: int) -> list[Seen]:
+        """The channel's messages after `after_id`, oldest first."""
+
+    async def latest_id(self, channel_id: int) -> int | None:
+        """The id of the channel's newest message, as the chat last said."""

@@ -1,0 +1,147 @@
+"""`greedbot discord run` and `greedbot discord sync`: the bot's process, and publishing its
+slash commands."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sys
+
+import discord
+
+from bot.config import Settings
+from bot.discord_adapter.client import Bridge, command_tree, make_client
+from bot.discord_adapter.translator import CatalogueTranslator
+from bot.fairness.source import FairDice
+from bot.storage.engine import make_engine
+from bot.storage.migrate import migrate
+from bot.storage.store import SqlStore
+from bot.village.clock import SystemClock
+from bot.village.service import VillageService
+
+_logger = logging.getLogger(__name__)
+
+SETUP_ERROR = 2
+PLACEHOLDER = "your-bot-token-here"
+# Three dot-separated parts of URL-safe base64: the shape of every bot token.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}")
+
+
+class SetupError(Exception):
+    """The bot cannot start as configured: one line for the operator, exit code 2."""
+
+
+def token_of(settings: Settings) -> str:
+    secret = settings.discord_token
+    token = secret.get_secret_value().strip() if secret is not None else ""
+    if not token:
+        raise SetupError("DISCORD_TOKEN is not set: put the bot's token in .env (see .env.example)")
+    if token == PLACEHOLDER or not _TOKEN.fullmatch(token):
+        raise SetupError(
+            "DISCORD_TOKEN does not look like a bot token: copy it from the Developer Portal "
+            "(your application → Bot → Reset Token) into .env"
+        )
+    return token
+
+
+def configure_logging(settings: Settings) -> None:
+    """One line per event, at the configured level; the token is never logged."""
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    # discord.py's gateway chatter stays at warnings unless asked for.
+    if settings.log_level != "DEBUG":
+        logging.getLogger("discord").setLevel(logging.WARNING)
+
+
+def service_for(store: SqlStore, settings: Settings) -> VillageService:
+    return VillageService(
+        store,
+        SystemClock(),
+        FairDice(),
+        outbox=True,
+        flood_gate=True,
+        defaults={"locale": settings.locale, "timezone": settings.timezone},
+    )
+
+
+async def _run(settings: Settings, token: str) -> None:
+    engine = make_engine(settings.database())
+    try:
+        await migrate(engine)
+        client = make_client(settings)
+        service = service_for(SqlStore(engine), settings)
+        bridge = Bridge(client, service, tick_seconds=settings.tick_seconds)
+        try:
+            async with client:
+                await client.start(token)
+        finally:
+            await bridge.close()
+    finally:
+        await engine.dispose()
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until it is stopped."""
+    try:
+        token = token_of(settings)
+        configure_logging(settings)
+        asyncio.run(_run(settings, token))
+    except SetupError as error:
+        print(f"greedbot: {error}", file=sys.stderr)
+        return SETUP_ERROR
+    except discord.LoginFailure:
+        print("greedbot: Discord refused the token: copy a fresh one into .env", file=sys.stderr)
+        return SETUP_ERROR
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "greedbot: switch on the Message Content intent (Developer Portal → your "
+            "application → Bot → Privileged Gateway Intents): players throw by writing "
+            "[[greed]] in messages, which the bot cannot read without it",
+            file=sys.stderr,
+        )
+        return SETUP_ERROR
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+async def _sync(settings: Settings, token: str, guild_id: int | None) -> int:
+    client = discord.Client(intents=discord.Intents.none())
+    engine = make_engine(settings.database())  # never connected: no command runs here
+    try:
+        tree = command_tree(client, service_for(SqlStore(engine), settings))
+        await tree.set_translator(CatalogueTranslator())
+        async with client:
+            await client.login(token)
+            if guild_id is None:
+                synced = await tree.sync()
+            else:
+                guild = discord.Object(guild_id)
+                tree.copy_global_to(guild=guild)
+                synced = await tree.sync(guild=guild)
+        return len(synced)
+    finally:
+        await engine.dispose()
+
+
+def sync(settings: Settings, guild_id: int | None) -> int:
+    """Publish the slash commands: to one server at once (for trying them), or everywhere."""
+    try:
+        token = token_of(settings)
+        count = asyncio.run(_sync(settings, token, guild_id))
+    except SetupError as error:
+        print(f"greedbot: {error}", file=sys.stderr)
+        return SETUP_ERROR
+    except discord.LoginFailure:
+        print("greedbot: Discord refused the token: copy a fresh one into .env", file=sys.stderr)
+        return SETUP_ERROR
+    except discord.HTTPException as error:
+        print(f"greedbot: Discord refused the commands: {error}", file=sys.stderr)
+        return 1
+    where = f"server {guild_id} (at once)" if guild_id else "every server (may take up to an hour)"
+    print(f"{count} command groups published to {where}")
+    return 0

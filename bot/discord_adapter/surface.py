@@ -1,0 +1,36 @@
+"""How replies read on Discord: Markdown, files attached, jump links to the messages they
+cite, channel and role mentions that link without pinging anyone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.chat.render import Surface
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+def discord_surface(guild_id: int | None, places: Mapping[int, int], village_id: int) -> Surface:
+    """The surface of a village: `places` says where each cited message was posted (a day's
+    post); the others were posted in the village channel."""
+
+    def link(message_id: int | None) -> str:
+        if message_id is None or guild_id is None:
+            return ""
+        channel = places.get(message_id, village_id)
+        # A masked link, its preview suppressed by the angle brackets.
+        return f"[↗](<{jump_url(guild_id, channel, message_id)}>)"
+
+    def place(place_id: int | None) -> str:
+        return "" if place_id is None else f"<#{place_id}>"
+
+    return Surface(
+        link=link,
+        place=place,
+        role=lambda role_id: f"<@&{role_id}>",
+        user=lambda user_id: f"<@{user_id}>",
+        markdown=True,
+        files=True,
+    )

@@ -1,0 +1,122 @@
+"""An in-memory chat for the adapter's tests: channels, forum posts, history, failures."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from bot.discord_adapter.port import (
+    Outgoing,
+    PortError,
+    Posted,
+    Seen,
+    snowflake_time,
+    time_snowflake,
+)
+
+T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
+
+
+@dataclass
+class FakeChat:
+    """What Discord would hold: every channel's messages in order, with real snowflakes."""
+
+    now: dt.datetime = T0
+    messages: defaultdict[int, list[Seen]] = field(default_factory=lambda: defaultdict(list))
+    sent: list[tuple[int, Outgoing]] = field(default_factory=list)
+    """Every message the bot posted, where."""
+    nonces: dict[str, Posted] = field(default_factory=dict)
+    forums: set[int] = field(default_factory=set)
+    posts: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """post id → (forum id, title)."""
+    locked: set[int] = field(default_factory=set)
+    may_lock: bool = True
+    can_read_history: bool = True
+    failures: list[PortError] = field(default_factory=list)
+    """Errors the next sends raise, one each, before sends work again."""
+    _ticks: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    def snowflake(self) -> int:
+        # Each new id a millisecond later: ids stay in time order, as Discord's do.
+        self.now += dt.timedelta(milliseconds=next(self._ticks) % 7 + 1)
+        return time_snowflake(self.now) + next(self._ticks) % 1000
+
+    def post(
+        self, channel_id: int, author_id: int, name: str, content: str, **extra: object
+    ) -> Seen:
+        """A player's message, as Discord would deliver it."""
+        message_id = self.snowflake()
+        parent = next(
+            (forum for post, (forum, _) in self.posts.items() if post == channel_id), None
+        )
+        seen = Seen(
+            message_id=message_id,
+            channel_id=channel_id,
+            guild_id=1,
+            author_id=author_id,
+            author_name=name,
+            content=content,
+            created_at=snowflake_time(message_id),
+            parent_id=parent,
+            in_forum=parent is not None or channel_id in self.forums,
+            **extra,  # type: ignore[arg-type]
+        )
+        self.messages[channel_id].append(seen)
+        return seen
+
+    def texts(self, channel_id: int | None = None) -> list[str]:
+        return [m.text for where, m in self.sent if channel_id is None or where == channel_id]
+
+    # -- the port ----------------------------------------------------------------------
+
+    async def send(self, channel_id: int, message: Outgoing) -> Posted:
+        if self.failures:
+            raise self.failures.pop(0)
+        if message.nonce is not None and message.nonce in self.nonces:
+            return self.nonces[message.nonce]  # Discord's dedup: the same message again
+        message_id = self.snowflake()
+        posted = Posted(message_id, channel_id, snowflake_time(message_id))
+        self.sent.append((channel_id, message))
+        self.messages[channel_id].append(
+            Seen(
+                message_id,
+                channel_id,
+                1,
+                999,
+                "greedbot",
+                message.text,
+                posted.posted_at,
+                author_is_bot=True,
+            )
+        )
+        if message.nonce is not None:
+            self.nonces[message.nonce] = posted
+        return posted
+
+    async def create_post(self, forum_id: int, title: str, message: Outgoing) -> Posted:
+        if self.failures:
+            raise self.failures.pop(0)
+        post_id = self.snowflake()
+        self.posts[post_id] = (forum_id, title)
+        self.sent.append((post_id, message))
+        return Posted(post_id, post_id, snowflake_time(post_id))
+
+    async def find_post(self, forum_id: int, title: str) -> int | None:
+        return next((p for p, (f, t) in self.posts.items() if (f, t) == (forum_id, title)), None)
+
+    async def lock_post(self, post_id: int) -> bool:
+        if not self.may_lock:
+            return False
+        self.locked.add(post_id)
+        return True
+
+    async def history(self, channel_id: int, after_id: int) -> list[Seen]:
+        if not self.can_read_history:
+            return []
+        return [m for m in self.messages[channel_id] if m.message_id > after_id]
+
+    async def latest_id(self, channel_id: int) -> int | None:
+        found = self.messages[channel_id]
+        return found[-1].message_id if found else None

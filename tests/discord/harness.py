@@ -1,0 +1,125 @@
+"""A village on the adapter's in-memory chat: the service with its outbox, the sender, the
+relay and the catch-up, on a real database."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from bot.chat.parse import parse_message
+from bot.console.scripted import ScriptedDice
+from bot.discord_adapter.catchup import CatchUp
+from bot.discord_adapter.port import Posted, Seen
+from bot.discord_adapter.relay import Relay, author_of, village_of
+from bot.discord_adapter.sender import Sender, jobs_of
+from bot.discord_adapter.surface import discord_surface
+from bot.engine.greed import parse_faces
+from bot.storage.store import SqlStore
+from bot.village.clock import ManualClock
+from bot.village.core import Author, Incoming
+from bot.village.replies import Answer
+from bot.village.service import VillageService
+from tests.discord.fake import T0, FakeChat
+
+GM = Author(1, "gm", is_moderator=True)
+ALICE = Author(2, "alice")
+BOB = Author(3, "bob")
+SIX = "[[greed]]" * 6
+
+
+async def no_wait(_: float) -> None:
+    return None
+
+
+def incoming_of(seen: Seen) -> Incoming:
+    """What the relay hands the village for a message."""
+    village_id, place = village_of(seen)
+    return Incoming(
+        village_id,
+        seen.message_id,
+        author_of(seen),
+        seen.created_at,
+        parse_message(seen.content),
+        seen.guild_id,
+        place,
+        seen.in_forum,
+    )
+
+
+class Village:
+    def __init__(self, store: SqlStore, village_id: int, *, forum: bool = False) -> None:
+        self.village_id = village_id
+        self.chat = FakeChat()
+        if forum:
+            self.chat.forums.add(village_id)
+        self.forum = forum
+        self.clock = ManualClock(T0)
+        self.dice = ScriptedDice()
+        self.service = VillageService(store, self.clock, self.dice, outbox=True, flood_gate=True)
+        self.sender = Sender(
+            self.service, self.chat, discord_surface, sleep=no_wait, now=self.clock.now
+        )
+        self.relay = Relay(self.service, self.sender)
+        self.catch_up = CatchUp(self.service, self.chat, self.relay)
+
+    def restarted(self, store: SqlStore) -> Village:
+        """The same chat and database, a new process: nothing in memory survives."""
+        other = Village.__new__(Village)
+        other.village_id, other.chat, other.forum = self.village_id, self.chat, self.forum
+        other.clock, other.dice = self.clock, self.dice
+        other.service = VillageService(store, self.clock, self.dice, outbox=True, flood_gate=True)
+        other.sender = Sender(
+            other.service, self.chat, discord_surface, sleep=no_wait, now=self.clock.now
+        )
+        other.relay = Relay(other.service, other.sender)
+        other.catch_up = CatchUp(other.service, self.chat, other.relay)
+        return other
+
+    async def command(self, author: Author, text: str, *, deliver: bool = True) -> Answer:
+        """A slash command (as the service sees one), its answers posted in the channel."""
+        interaction_id = self.chat.snowflake()
+        incoming = Incoming(
+            self.village_id,
+            interaction_id,
+            author,
+            self.chat.now,
+            parse_message(text),
+            guild_id=1,
+            forum=self.forum,
+            via="interaction",
+        )
+        answer = await self.service.handle(incoming)
+        if deliver:
+            await self.sender.deliver(jobs_of(answer, self.village_id, None, self.village_id))
+            for delivery in answer.deliveries:
+                if delivery.outbox_id is not None and delivery.reply.day_post is None:
+                    await self.service.delivered(delivery.outbox_id, None, None)
+        await self.relay.refresh()
+        return answer
+
+    async def create(self, *settings: str) -> Answer:
+        return await self.command(GM, " ".join(["/village create", *settings]))
+
+    def today(self) -> int:
+        """Where today is played: the channel, or today's post in a forum."""
+        if not self.forum:
+            return self.village_id
+        return max(p for p, (forum, _) in self.chat.posts.items() if forum == self.village_id)
+
+    async def say(
+        self, author: Author, text: str, *, where: int | None = None, faces: str | None = None
+    ) -> tuple[Seen, list[Posted | None]]:
+        """A player posts a message and the bot answers it (live)."""
+        if faces is not None:
+            self.dice.queue(parse_faces(faces))
+        seen = self.chat.post(where or self.today(), author.player_id, author.name, text)
+        return seen, await self.relay.message(seen)
+
+    def post(self, author: Author, text: str, *, where: int | None = None, **extra: Any) -> Seen:
+        """A message posted while the bot does not see it (it is down)."""
+        return self.chat.post(where or self.today(), author.player_id, author.name, text, **extra)
+
+    def later(self, **delta: float) -> None:
+        step = dt.timedelta(**delta)
+        self.chat.now += step
+        self.clock.set(self.clock.now() + step)

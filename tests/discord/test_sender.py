@@ -1,0 +1,159 @@
+"""The outbox delivered: each reply posted once, in order, where it belongs, whatever fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.discord_adapter.port import Outgoing, PortError
+from bot.engine.greed import parse_faces
+from bot.storage.store import SqlStore
+from tests.discord.harness import ALICE, GM, SIX, Village, incoming_of
+
+pytestmark = [pytest.mark.db, pytest.mark.discord]
+
+
+async def test_a_village_in_a_text_channel_opens_its_day_there(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    answer = await village.create()
+    assert [r.key for r in answer.replies] == ["village_created", "day_opened"]
+    opening = village.chat.texts(village_id)[-1]
+    assert "1d" in opening and "sha256" in opening
+    assert await village.service.pending() == []
+
+
+async def test_a_throw_is_answered_as_a_reply_to_it_with_a_nonce_of_its_own(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    seen, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    channel, message = village.chat.sent[-1]
+    assert channel == village_id and message.reply_to == seen.message_id
+    assert message.nonce == f"{seen.message_id}:0" and len(message.nonce) <= 25
+    assert posted is not None and "【alice】1ターン目 1周1投目" in message.text
+
+
+async def test_a_send_failing_twice_then_working_posts_once(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    before = len(village.chat.sent)
+    village.chat.failures += [PortError("HTTP 503", True), PortError("HTTP 429", True)]
+    _, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    assert posted is not None
+    assert len(village.chat.sent) == before + 1
+    assert await village.service.pending() == []
+
+
+async def test_a_send_that_keeps_failing_waits_and_is_sent_once_later(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    village.chat.failures += [PortError("HTTP 502", True)] * 4
+    seen, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    assert posted is None
+    [pending] = await village.service.pending()
+    assert pending.message_id == seen.message_id
+    village.later(seconds=60)
+    assert await village.sender.sweep() == 1
+    assert await village.sender.sweep() == 0
+    replies = [m for where, m in village.chat.sent if m.reply_to == seen.message_id]
+    assert len(replies) == 1
+
+
+async def test_a_kill_between_commit_and_send_answers_once_after_restart(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    # The throw commits, then the process dies before its answer is posted.
+    seen = village.post(ALICE, SIX)
+    village.dice.queue(parse_faces("D G $ R R Eb"))
+    answer = await village.service.handle(incoming_of(seen))
+    assert answer.deliveries[0].outbox_id is not None
+    sent_before = len(village.chat.sent)
+    back = village.restarted(store)
+    back.later(seconds=60)
+    assert await back.sender.sweep() == 1
+    assert len(back.chat.sent) == sent_before + 1
+    assert back.chat.sent[-1][1].reply_to == seen.message_id
+    # Catching up reads the same message again: it counts once, and is not answered again.
+    await back.catch_up.run()
+    assert len(back.chat.sent) == sent_before + 1
+    assert await back.sender.sweep() == 0
+
+
+async def test_a_refused_send_for_good_is_not_tried_again(store: SqlStore, village_id: int) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    village.chat.failures.append(PortError("Forbidden", retryable=False, status=403))
+    _, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    assert posted is None
+    assert await village.service.pending() == []
+
+
+async def test_a_refusal_of_a_tag_message_deletes_itself_after_the_villages_time(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create("refusal_ttl:30")
+    await village.say(ALICE, "[[greed]][[greed]][[greed]]")
+    refusal = village.chat.sent[-1][1]
+    assert refusal.delete_after == 30
+    await village.command(GM, "/village config refusal_ttl:off")
+    await village.say(ALICE, "[[greed]][[greed]][[greed]]")
+    assert village.chat.sent[-1][1].delete_after is None
+
+
+async def test_a_forum_village_opens_a_post_per_day_and_locks_the_last(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id, forum=True)
+    await village.create("name:テスト村")
+    [(day1, title)] = [(p, t) for p, (f, t) in village.chat.posts.items() if f == village_id]
+    assert title == "〈テスト村〉 1d"
+    opening = village.chat.texts(day1)[0]
+    assert "1d" in opening and "sha256" in opening
+    _, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    assert posted is not None and posted.channel_id == day1
+    await village.command(GM, "/village day next")
+    [day2] = [p for p, (f, t) in village.chat.posts.items() if t == "〈テスト村〉 2d"]
+    closing = village.chat.texts(day1)
+    assert any("1d" in text and "シード" in text for text in closing)
+    assert day1 in village.chat.locked and day2 not in village.chat.locked
+    # A throw in yesterday's post is refused with a pointer to today's.
+    _, [refusal] = await village.say(ALICE, SIX, where=day1)
+    assert refusal is not None and f"<#{day2}>" in village.chat.sent[-1][1].text
+
+
+async def test_a_post_found_after_a_crash_is_not_opened_again(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id, forum=True)
+    await village.create("name:村")
+    await village.command(GM, "/village day next", deliver=False)
+    # The day-2 post was opened, then the process died before it was recorded.
+    await village.chat.create_post(village_id, "〈村〉 2d", Outgoing("opening"))
+    back = village.restarted(store)
+    back.later(seconds=60)
+    await back.sender.sweep()
+    titles = [t for f, t in village.chat.posts.values() if f == village_id]
+    assert titles.count("〈村〉 2d") == 1
+    place = await back.service.day_place(village_id, 2)
+    assert place is not None and place.post_id is not None
+
+
+async def test_a_forum_that_may_not_be_locked_is_said_once_in_the_log(
+    store: SqlStore, village_id: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    village = Village(store, village_id, forum=True)
+    village.chat.may_lock = False
+    await village.create()
+    await village.command(GM, "/village day next")
+    await village.command(GM, "/village day next")
+    warnings = [r for r in caplog.records if "may not lock" in r.getMessage()]
+    assert len(warnings) == 1 and village.chat.locked == set()
