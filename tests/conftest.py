@@ -107,6 +107,17 @@ async def engine(backend: str, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
 
 
 @pytest.fixture
+async def postgres_engine() -> AsyncIterator[AsyncEngine]:
+    """PostgreSQL alone, for what only it has (a connection pool to run dry, a backend to
+    terminate); skipped, and said so, where it cannot be reached."""
+    if _postgres_problem:
+        pytest.skip(f"PostgreSQL suite skipped: {_postgres_problem}")
+    engine = make_engine(POSTGRES_URL)
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture
 def store(engine: AsyncEngine) -> SqlStore:
     return SqlStore(engine)
 

@@ -34,8 +34,10 @@ class CatchUp:
     _told: set[int] = field(default_factory=set)
 
     async def run(self, guild_ids: Collection[int] | None = None) -> int:
-        """Handle the missed messages of every village (of these servers); how many."""
+        """Handle the missed messages of every village (of these servers); how many got an
+        answer (messages read again that were handled already get none)."""
         handled = 0
+        await self.relay.refresh()
         for watch in await self.service.watch_list(guild_ids):
             if not watch.after_message_id:
                 continue  # nothing handled there yet: nothing to start from
@@ -58,8 +60,8 @@ class CatchUp:
             for seen in missed:
                 if seen.author_is_bot or seen.message_id <= start:
                     continue
-                await self.relay.message(seen, edited=seen.edited_at is not None)
-                handled += 1
+                if await self.relay.message(seen, edited=seen.edited_at is not None):
+                    handled += 1
             _logger.info(
                 "village %s channel %s: caught up on %d messages after %s",
                 watch.village_id,

@@ -24,6 +24,7 @@ class FakeChat:
     """What Discord would hold: every channel's messages in order, with real snowflakes."""
 
     now: dt.datetime = T0
+    guild_id: int = 1
     messages: defaultdict[int, list[Seen]] = field(default_factory=lambda: defaultdict(list))
     sent: list[tuple[int, Outgoing]] = field(default_factory=list)
     """Every message the bot posted, where."""
@@ -54,7 +55,7 @@ class FakeChat:
         seen = Seen(
             message_id=message_id,
             channel_id=channel_id,
-            guild_id=1,
+            guild_id=self.guild_id,
             author_id=author_id,
             author_name=name,
             content=content,

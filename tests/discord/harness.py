@@ -49,7 +49,8 @@ def incoming_of(seen: Seen) -> Incoming:
 class Village:
     def __init__(self, store: SqlStore, village_id: int, *, forum: bool = False) -> None:
         self.village_id = village_id
-        self.chat = FakeChat()
+        # A server of its own, so that tests sharing a database never see each other.
+        self.chat = FakeChat(guild_id=village_id)
         if forum:
             self.chat.forums.add(village_id)
         self.forum = forum
@@ -84,7 +85,7 @@ class Village:
             author,
             self.chat.now,
             parse_message(text),
-            guild_id=1,
+            guild_id=self.chat.guild_id,
             forum=self.forum,
             via="interaction",
         )

@@ -20,7 +20,7 @@ async def test_a_village_in_a_text_channel_opens_its_day_there(
     assert [r.key for r in answer.replies] == ["village_created", "day_opened"]
     opening = village.chat.texts(village_id)[-1]
     assert "1d" in opening and "sha256" in opening
-    assert await village.service.pending() == []
+    assert await village.service.pending([village_id]) == []
 
 
 async def test_a_throw_is_answered_as_a_reply_to_it_with_a_nonce_of_its_own(
@@ -45,7 +45,7 @@ async def test_a_send_failing_twice_then_working_posts_once(
     _, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
     assert posted is not None
     assert len(village.chat.sent) == before + 1
-    assert await village.service.pending() == []
+    assert await village.service.pending([village_id]) == []
 
 
 async def test_a_send_that_keeps_failing_waits_and_is_sent_once_later(
@@ -56,11 +56,11 @@ async def test_a_send_that_keeps_failing_waits_and_is_sent_once_later(
     village.chat.failures += [PortError("HTTP 502", True)] * 4
     seen, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
     assert posted is None
-    [pending] = await village.service.pending()
+    [pending] = await village.service.pending([village_id])
     assert pending.message_id == seen.message_id
     village.later(seconds=60)
-    assert await village.sender.sweep() == 1
-    assert await village.sender.sweep() == 0
+    assert await village.sender.sweep([village_id]) == 1
+    assert await village.sender.sweep([village_id]) == 0
     replies = [m for where, m in village.chat.sent if m.reply_to == seen.message_id]
     assert len(replies) == 1
 
@@ -78,13 +78,13 @@ async def test_a_kill_between_commit_and_send_answers_once_after_restart(
     sent_before = len(village.chat.sent)
     back = village.restarted(store)
     back.later(seconds=60)
-    assert await back.sender.sweep() == 1
+    assert await back.sender.sweep([village_id]) == 1
     assert len(back.chat.sent) == sent_before + 1
     assert back.chat.sent[-1][1].reply_to == seen.message_id
     # Catching up reads the same message again: it counts once, and is not answered again.
-    await back.catch_up.run()
+    await back.catch_up.run([village_id])
     assert len(back.chat.sent) == sent_before + 1
-    assert await back.sender.sweep() == 0
+    assert await back.sender.sweep([village_id]) == 0
 
 
 async def test_a_refused_send_for_good_is_not_tried_again(store: SqlStore, village_id: int) -> None:
@@ -93,7 +93,7 @@ async def test_a_refused_send_for_good_is_not_tried_again(store: SqlStore, villa
     village.chat.failures.append(PortError("Forbidden", retryable=False, status=403))
     _, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
     assert posted is None
-    assert await village.service.pending() == []
+    assert await village.service.pending([village_id]) == []
 
 
 async def test_a_refusal_of_a_tag_message_deletes_itself_after_the_villages_time(
@@ -140,7 +140,7 @@ async def test_a_post_found_after_a_crash_is_not_opened_again(
     await village.chat.create_post(village_id, "〈村〉 2d", Outgoing("opening"))
     back = village.restarted(store)
     back.later(seconds=60)
-    await back.sender.sweep()
+    await back.sender.sweep([village_id])
     titles = [t for f, t in village.chat.posts.values() if f == village_id]
     assert titles.count("〈村〉 2d") == 1
     place = await back.service.day_place(village_id, 2)

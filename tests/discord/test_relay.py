@@ -1,0 +1,175 @@
+"""Messages on Discord: where play happens, floods, edits, commands typed as text, and
+what the bot reads back after being away."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+import pytest
+
+from bot.discord_adapter.port import snowflake_time
+from bot.engine.greed import parse_faces
+from bot.storage.store import SqlStore
+from tests.discord.harness import ALICE, BOB, SIX, Village
+
+pytestmark = [pytest.mark.db, pytest.mark.discord]
+
+
+async def test_a_channel_that_is_not_a_village_gets_no_answer(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    _, posted = await village.say(ALICE, SIX, where=village_id + 1)
+    assert posted == [] and await village.service.pending([village_id]) == []
+
+
+async def test_a_command_typed_as_a_message_points_to_the_slash_command(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    _, [posted] = await village.say(ALICE, "/village day next")
+    assert posted is not None
+    assert "スラッシュコマンド" in village.chat.sent[-1][1].text
+    # ...but `/greed end` is a Turn End, as the protocol says (here one not allowed yet).
+    await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    await village.say(ALICE, "/greed end")
+    assert "TE条件（500点）に届かない" in village.chat.sent[-1][1].text
+
+
+async def test_a_flood_gets_one_notice_and_throws_nothing_more_while_it_lasts(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create("flood:3/10")
+    await village.say(ALICE, SIX, faces="D G $ R R Eb")  # the village's limits are now known
+    # Turn Ends that are refused: play messages that draw no dice either way.
+    answers = [await village.say(ALICE, "TE") for _ in range(6)]
+    texts = village.chat.texts(village_id)
+    notices = [t for t in texts if "発言が速すぎます" in t]
+    assert len(notices) == 1
+    # The fourth play message in ten seconds got the notice; the ones after it were
+    # ignored without an answer or a die.
+    assert [len(posted) for _, posted in answers] == [1, 1, 1, 0, 0, 0]
+    assert "発言が速すぎます" in village.chat.sent[-1][1].text
+    assert village.dice.queued == 0
+    # Someone else is unaffected.
+    _, [bob] = await village.say(BOB, SIX, faces="G G R R Eg $")
+    assert bob is not None and "【bob】1ターン目" in village.chat.sent[-1][1].text
+    # Once the window has passed, play goes on.
+    village.later(seconds=11)
+    _, [again] = await village.say(ALICE, "[[greed]]" * 4, faces="G R R R")
+    assert again is not None and "1周2投目" in village.chat.sent[-1][1].text
+
+
+async def test_an_edit_never_throws_and_gets_one_short_notice(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    chatter, posted = await village.say(ALICE, "hello")
+    assert posted == []
+    edited = replace(chatter, content=SIX, edited_at=village.chat.now)
+    [notice] = await village.relay.message(edited, edited=True)
+    assert notice is not None and "編集" in village.chat.sent[-1][1].text
+    assert await village.relay.message(edited, edited=True) == []
+    status = await village.command(ALICE, "/greed status", deliver=False)
+    assert status.replies[0].state is not None and status.replies[0].state["throw"] == 0
+
+
+async def test_an_edited_throw_keeps_its_throw(store: SqlStore, village_id: int) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    seen, _ = await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    assert await village.relay.message(replace(seen, content="[[greed]]"), edited=True) == []
+    status = await village.command(ALICE, "/greed status", deliver=False)
+    state = status.replies[0].state
+    assert state is not None and state["throw"] == 1 and state["legal_counts"] == [4, 5]
+
+
+async def test_missed_throws_are_answered_in_order_after_a_restart(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    # The bot is down: Alice throws on (having seen the answer), Bob joins.
+    village.later(seconds=30)
+    first = village.post(ALICE, "[[greed]]" * 4)
+    village.later(seconds=5)
+    bob = village.post(BOB, SIX)
+    back = village.restarted(store)
+    village.dice.queue(parse_faces("G R R Eg"))
+    village.dice.queue(parse_faces("G $ R R Eb D"))
+    assert await back.catch_up.run([village_id]) == 2
+    answers = [(m.reply_to, m.text) for _, m in village.chat.sent[-2:]]
+    assert answers[0][0] == first.message_id and "1周2投目" in answers[0][1]
+    assert answers[1][0] == bob.message_id and "【bob】1ターン目" in answers[1][1]
+
+
+async def test_a_throw_sent_before_the_previous_answer_was_posted_is_a_double_post(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    # Both throws are sent while the bot is away: the second before the first's answer.
+    one = village.post(ALICE, SIX)
+    two = village.post(ALICE, "[[greed]]" * 4)
+    village.dice.queue(parse_faces("D G $ R R Eb"))
+    await village.restarted(store).catch_up.run([village_id])
+    replies = {m.reply_to: m.text for _, m in village.chat.sent if m.reply_to}
+    assert "1周1投目" in replies[one.message_id]
+    assert "二重投稿として無視しました" in replies[two.message_id]
+
+
+async def test_the_chats_clock_decides_a_double_post_not_the_bots(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    # The bot's clock runs five seconds fast; Alice throws two seconds after the answer.
+    village.clock.set(village.clock.now() + dt.timedelta(seconds=5))
+    village.later(seconds=2)
+    _, [posted] = await village.say(ALICE, "[[greed]]" * 4, faces="G R R Eg")
+    assert posted is not None and "1周2投目" in village.chat.sent[-1][1].text
+
+
+async def test_an_empty_history_without_permission_is_reported_once(
+    store: SqlStore, village_id: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    village.post(ALICE, "[[greed]]" * 4)
+    village.chat.can_read_history = False
+    back = village.restarted(store)
+    assert await back.catch_up.run([village_id]) == 0
+    assert await back.catch_up.run([village_id]) == 0
+    notices = [t for t in village.chat.texts(village_id) if "履歴" in t]
+    assert len(notices) == 1
+    assert any("Read Message History" in r.getMessage() for r in caplog.records)
+
+
+async def test_missed_messages_before_the_deadline_count_for_their_day(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    # Sent a minute before the close, read three minutes after it.
+    closes = (await store.get_day(village_id, 1)).closes_at  # type: ignore[union-attr]
+    village.chat.now = closes - dt.timedelta(minutes=1)
+    late = village.post(ALICE, "[[greed]]" * 4)
+    assert snowflake_time(late.message_id) < closes
+    village.clock.set(closes + dt.timedelta(minutes=3))
+    village.dice.queue(parse_faces("G R R Eg"))
+    back = village.restarted(store)
+    await back.catch_up.run([village_id])
+    stream = await store.load_stream(village_id, 1, ALICE.player_id)
+    assert [e.message_id for e in stream if e.type == "DiceThrown"][-1] == late.message_id
+    # Only then does the day loop close the day.
+    assert village_id in await back.service.tick()
+    assert (await store.get_village(village_id)).day == 2  # type: ignore[union-attr]
