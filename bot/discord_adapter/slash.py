@@ -51,13 +51,16 @@ def where(interaction: discord.Interaction) -> tuple[int, int | None, bool]:
 
 def author_of(interaction: discord.Interaction) -> Author:
     user = interaction.user
-    permissions = getattr(user, "guild_permissions", None)
-    roles = getattr(user, "roles", [])
+    # The permissions Discord sent with the interaction: the member's, resolved in the
+    # channel (Manage Server counts wherever it was granted).
+    permissions = interaction.permissions
+    roles = getattr(user, "_roles", None)
+    role_ids = frozenset(int(r) for r in roles) if roles is not None else frozenset()
     return Author(
         user.id,
         getattr(user, "display_name", user.name),
-        bool(permissions and permissions.manage_guild),
-        frozenset(role.id for role in roles),
+        permissions.manage_guild or permissions.administrator,
+        role_ids,
     )
 
 
