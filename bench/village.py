@@ -1,8 +1,10 @@
 """Benchmark of the village: the cost of one throw, end to end, on SQLite and PostgreSQL.
 
 A throw is parsed, checked, drawn from the fair dice and written (events, score row and
-message) in one transaction. Its baseline, measured in the same run on the same database,
-is the cheapest write a bot could make: one transaction inserting one row.
+message) in one transaction. On Discord the transaction also keeps the replies in the outbox,
+and the sender records where each was posted (one more small transaction per reply); both
+ways are measured. The baseline, measured in the same run on the same database, is the
+cheapest write a bot could make: one transaction inserting one row.
 
     python bench/village.py [--postgres URL]
 """
@@ -19,7 +21,7 @@ import time
 import tracemalloc
 
 from machine import machine  # bench/ is on the path when a script here runs
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.chat.parse import parse_message
@@ -53,49 +55,78 @@ async def baseline(engine: AsyncEngine, rounds: int) -> float:
     return elapsed / rounds
 
 
-async def throws(engine: AsyncEngine, village_id: int, trace: bool) -> tuple[float, float, int]:
-    """Seconds per throw message, the median of the per-throw times, and, when `trace` is set,
-    the peak memory traced (tracing slows Python down, so the times of that run are not kept)."""
-    service = VillageService(SqlStore(engine), ManualClock(T0), FairDice())
+async def throws(
+    engine: AsyncEngine, village_id: int, trace: bool, discord: bool
+) -> tuple[float, float, int, float]:
+    """Seconds per throw message, the median of the per-throw times, when `trace` is set the
+    peak memory traced (tracing slows Python down, so the times of that run are not kept),
+    and the SQL statements per throw."""
+    clock = ManualClock(T0)
+    service = VillageService(
+        SqlStore(engine), clock, FairDice(), outbox=discord, flood_gate=discord
+    )
+    statements = [0]
+
+    def count(*_: object) -> None:
+        statements[0] += 1
+
+    event.listen(engine.sync_engine, "before_cursor_execute", count)
     ids = itertools.count(1)
     gm = Author(1, "gm", is_moderator=True)
     await service.handle(Incoming(village_id, next(ids), gm, T0, parse_message("/village create")))
     players = [Author(100 + n, f"p{n}") for n in range(PLAYERS)]
     status = parse_message("/greed status")
     times: list[float] = []
+    counted = 0
     if trace:
         tracemalloc.start()
     for i in range(THROWS):
+        # A message a second, each player every twenty: a chat's pace, no flood, no double post.
+        now = T0 + dt.timedelta(seconds=i)
+        clock.set(now)
         player = players[i % PLAYERS]
-        [reply] = await service.handle(Incoming(village_id, next(ids), player, T0, status))
+        [reply] = (
+            await service.handle(Incoming(village_id, next(ids), player, now, status))
+        ).replies
         state = reply.state or {}
         if state.get("finished"):
             continue
         # Throw on with the most dice allowed: the longest turns, the most throws.
         request = parse_message("[[greed]]" * max(state["legal_counts"]))
+        before = statements[0]
         start = time.perf_counter()
-        await service.handle(Incoming(village_id, next(ids), player, T0, request))
+        answer = await service.handle(Incoming(village_id, next(ids), player, now, request))
+        for delivery in answer.deliveries:
+            if delivery.outbox_id is not None:  # what the sender records once it posted
+                await service.delivered(delivery.outbox_id, next(ids), now)
         times.append(time.perf_counter() - start)
+        counted += statements[0] - before
+    event.remove(engine.sync_engine, "before_cursor_execute", count)
     peak = 0
     if trace:
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-    return sum(times) / len(times), statistics.median(times), peak
+    return sum(times) / len(times), statistics.median(times), peak, counted / len(times)
 
 
-async def measure(name: str, url: str, village_id: int) -> str:
+async def measure(name: str, url: str, village_id: int) -> list[str]:
     engine = make_engine(url)
+    rows = []
     try:
         await migrate(engine)
         base = await baseline(engine, 300)
-        mean, median, _ = await throws(engine, village_id, trace=False)
-        _, _, peak = await throws(engine, village_id + 1, trace=True)
+        for offset, (way, discord) in enumerate((("console", False), ("Discord", True))):
+            first = village_id + 2 * offset
+            mean, median, _, per_throw = await throws(engine, first, False, discord)
+            _, _, peak, _ = await throws(engine, first + 1, True, discord)
+            rows.append(
+                f"| {name}, {way} | {mean * 1e3:.2f} ms (median {median * 1e3:.2f}) "
+                f"| {base * 1e3:.2f} ms | {mean / base:.1f} | {per_throw:.1f} "
+                f"| {peak / 2**20:.1f} MiB |"
+            )
     finally:
         await engine.dispose()
-    return (
-        f"| {name} | {mean * 1e3:.2f} ms (median {median * 1e3:.2f}) | {base * 1e3:.2f} ms "
-        f"| {mean / base:.1f} | {peak / 2**20:.1f} MiB |"
-    )
+    return rows
 
 
 async def main() -> None:
@@ -104,15 +135,18 @@ async def main() -> None:
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
-        rows.append(await measure("SQLite (file, WAL)", f"sqlite:///{folder}/bench.db", 1))
+        rows += await measure("SQLite (file, WAL)", f"sqlite:///{folder}/bench.db", 1)
     if args.postgres:
         village_id = int(time.time()) * 10
-        rows.append(await measure("PostgreSQL 15 (localhost)", args.postgres, village_id))
+        rows += await measure("PostgreSQL 15 (localhost)", args.postgres, village_id)
     print(f"## {dt.date.today().isoformat()}: {machine()}\n")
     print(f"{THROWS} status checks and throws by {PLAYERS} players on fair dice; the peak")
     print("memory is what the village allocated while playing a second such village.\n")
-    print("| database | one throw, end to end | one-row insert transaction | ratio | peak memory |")
-    print("|---|---|---|---|---|")
+    print(
+        "| database, chat | one throw, end to end | one-row insert transaction | ratio "
+        "| statements per throw | peak memory |"
+    )
+    print("|---|---|---|---|---|---|")
     for row in rows:
         print(row)
 

@@ -118,6 +118,19 @@ TEXTS: Final[Mapping[str, str]] = {
     "reason_too_long": "{who}Keep the reason within {limit} characters.",
     "bad_setting": "{who}{setting} cannot be “{value}”. Allowed: {allowed}",
     "bad_setting.no_value": "{who}{setting} cannot be changed: {allowed}",
+    "allowed.rules": "official, house, revised",
+    "allowed.turns": "1-20",
+    "allowed.threshold": "0-100000, in steps of 50",
+    "allowed.locale": "ja, en",
+    "allowed.timezone": "a time zone name such as Asia/Tokyo",
+    "allowed.update": "HH:00 or HH:30",
+    "allowed.period": "24, 48, 72 (hours)",
+    "allowed.name": "1-80 characters",
+    "allowed.modrole": (
+        "a role (@role or its id), or off (on Discord, pick @everyone to remove it)"
+    ),
+    "allowed.refusal_ttl": "5-3600 (seconds), or off",
+    "allowed.flood": "N/M (more than N play messages in M seconds, N 1-60, M 1-600), or off",
     "unknown_setting": "{who}There is no setting “{setting}”. Settings: {allowed}",
     "unknown_argument": (
         "{who}/{command} takes no “{argument}:”. It takes: {allowed}. Nothing was changed."

@@ -116,6 +116,19 @@ TEXTS: Final[Mapping[str, str]] = {
     "reason_too_long": "{who}理由は{limit}文字以内で書いてください。",
     "bad_setting": "{who}設定 {setting} に「{value}」は使えません。指定できる値: {allowed}",
     "bad_setting.no_value": "{who}設定 {setting} を変更できません: {allowed}",
+    "allowed.rules": "official（公式ルール）、house（ハウスルール）、revised（改定版ハウスルール）",
+    "allowed.turns": "1〜20",
+    "allowed.threshold": "0〜100000 の50点刻み",
+    "allowed.locale": "ja、en",
+    "allowed.timezone": "Asia/Tokyo のようなタイムゾーン名",
+    "allowed.update": "HH:00 か HH:30",
+    "allowed.period": "24、48、72（時間）",
+    "allowed.name": "1〜80文字",
+    "allowed.modrole": (
+        "ロール（@ロール かそのID）、または off（Discordでは @everyone を選ぶと外れます）"
+    ),
+    "allowed.refusal_ttl": "5〜3600（秒）、または off",
+    "allowed.flood": "N/M（M秒にN回を超えたら。Nは1〜60、Mは1〜600）、または off",
     "unknown_setting": "{who}設定「{setting}」はありません。設定できる項目: {allowed}",
     "unknown_argument": (
         "{who}/{command} に「{argument}:」は指定できません。指定できるもの: {allowed}。"

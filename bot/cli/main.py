@@ -87,6 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     sync.add_argument(
         "--guild", type=int, metavar="ID", help="only this server, at once (for trying them)"
     )
+    sync.add_argument(
+        "--clear",
+        action="store_true",
+        help="with --guild: remove that server's own copy (after publishing everywhere)",
+    )
     sync.set_defaults(handler=_lazy("bot.cli.village_tools", "run_sync"))
 
     migrate = commands.add_parser("migrate", help="bring the database schema up to date")

@@ -84,7 +84,9 @@ def run_discord(args: argparse.Namespace) -> int:
 def run_sync(args: argparse.Namespace) -> int:
     from bot.discord_adapter.run import sync
 
-    return sync(_settings(), args.guild)
+    if args.clear and args.guild is None:
+        raise CliError("--clear needs --guild ID: the server whose own copy to remove")
+    return sync(_settings(), args.guild, clear=args.clear)
 
 
 def _settings() -> Settings:

@@ -19,10 +19,12 @@ from bot.chat.parse import parse_message
 from bot.chat.render import Surface, render
 from bot.console.scripted import ScriptedDice
 from bot.engine.greed import MAX_DICE, UnknownFaceError, parse_faces
+from bot.village import registry
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.ports import Store
 from bot.village.replies import Answer, Attachment, Reply
+from bot.village.requests import CommandRequest, Parsed
 from bot.village.service import VillageService
 
 SYSTEM = Author(0, "console", is_moderator=True)
@@ -50,6 +52,25 @@ class Output:
 
     def json_line(self) -> str:
         return json.dumps(self.as_json(), ensure_ascii=False, default=str)
+
+
+def _with_files(request: Parsed) -> Parsed:
+    """A file argument names a file in the console (on Discord it is attached): its text
+    goes to the village as the argument's value."""
+    if not isinstance(request, CommandRequest):
+        return request
+    command = registry.find(request.group, request.name)
+    if command is None:
+        return request
+    args = dict(request.args)
+    for argument in command.arguments:
+        if argument.kind == "file" and args.get(argument.name):
+            path = Path(args[argument.name]).expanduser()
+            try:
+                args[argument.name] = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                raise TranscriptError(f"{argument.name}: cannot read {path}: {error}") from None
+    return CommandRequest(request.group, request.name, args, request.raw)
 
 
 def console_link(message_id: int | None) -> str:
@@ -119,6 +140,7 @@ class ConsoleVillage:
         return await self.say(self.speaker, text)
 
     async def say(self, name: str, text: str) -> list[Output]:
+        request = _with_files(parse_message(text))
         author = Author(
             await self._player_id(name), name, is_moderator=name.lower() in self.moderators
         )
@@ -128,7 +150,7 @@ class ConsoleVillage:
         self.clock.lead = self.lag
         try:
             answer = await self.service.handle(
-                Incoming(self.village_id, self._message_id(), author, sent_at, parse_message(text))
+                Incoming(self.village_id, self._message_id(), author, sent_at, request)
             )
         finally:
             self.clock.lead = dt.timedelta(0)

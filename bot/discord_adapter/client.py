@@ -167,7 +167,9 @@ class Bridge:
     async def tick(self) -> None:
         for village_id, answer in (await self.service.tick(self.owns, CLOSE_GRACE)).items():
             await self.sender.deliver(jobs_of(answer, village_id, None, None))
-        await self.sender.sweep(self.relay.villages)
+        # Only this process's servers: another shard's process sends its own.
+        mine = await self.service.village_ids([guild.id for guild in self.client.guilds])
+        await self.sender.sweep(mine)
 
     async def _command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -109,7 +109,7 @@ def run(settings: Settings) -> int:
     return 0
 
 
-async def _sync(settings: Settings, token: str, guild_id: int | None) -> int:
+async def _sync(settings: Settings, token: str, guild_id: int | None, clear: bool) -> int:
     client = discord.Client(intents=discord.Intents.none())
     engine = make_engine(settings.database())  # never connected: no command runs here
     try:
@@ -121,18 +121,23 @@ async def _sync(settings: Settings, token: str, guild_id: int | None) -> int:
                 synced = await tree.sync()
             else:
                 guild = discord.Object(guild_id)
-                tree.copy_global_to(guild=guild)
+                if clear:
+                    # The server then sees only the commands published everywhere.
+                    tree.clear_commands(guild=guild)
+                else:
+                    tree.copy_global_to(guild=guild)
                 synced = await tree.sync(guild=guild)
         return len(synced)
     finally:
         await engine.dispose()
 
 
-def sync(settings: Settings, guild_id: int | None) -> int:
-    """Publish the slash commands: to one server at once (for trying them), or everywhere."""
+def sync(settings: Settings, guild_id: int | None, *, clear: bool = False) -> int:
+    """Publish the slash commands: to one server at once (for trying them), or everywhere;
+    `clear` removes a server's own copy again."""
     try:
         token = token_of(settings)
-        count = asyncio.run(_sync(settings, token, guild_id))
+        count = asyncio.run(_sync(settings, token, guild_id, clear))
     except SetupError as error:
         print(f"greedbot: {error}", file=sys.stderr)
         return SETUP_ERROR
@@ -142,6 +147,9 @@ def sync(settings: Settings, guild_id: int | None) -> int:
     except discord.HTTPException as error:
         print(f"greedbot: Discord refused the commands: {error}", file=sys.stderr)
         return 1
+    if clear:
+        print(f"server {guild_id} has no commands of its own any more")
+        return 0
     where = f"server {guild_id} (at once)" if guild_id else "every server (may take up to an hour)"
     print(f"{count} command groups published to {where}")
     return 0

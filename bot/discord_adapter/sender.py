@@ -54,11 +54,13 @@ class Job:
     delete_after: float | None = None
 
     @property
-    def nonce(self) -> str:
+    def nonce(self) -> str | None:
         # At most 25 characters: 19 digits of a message id, a colon, the reply's index.
         if self.message_id is not None:
             return f"{self.message_id}:{self.seq}"
-        return f"o{self.outbox_id}"
+        if self.outbox_id is not None:
+            return f"o{self.outbox_id}"
+        return None  # nothing to tell two such replies apart by: no deduplication
 
 
 def jobs_of(
@@ -234,7 +236,7 @@ class Sender:
                     piece,
                     files if first else (),
                     job.message_id if first else None,
-                    job.nonce if first else f"{job.nonce}.{index}",
+                    job.nonce if first or job.nonce is None else f"{job.nonce}.{index}",
                     job.delete_after,
                 )
             )

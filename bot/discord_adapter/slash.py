@@ -45,8 +45,24 @@ def where(interaction: discord.Interaction) -> tuple[int, int | None, bool]:
     parent = getattr(channel, "parent", None)
     if parent is not None:
         return parent.id, interaction.channel_id, isinstance(parent, discord.ForumChannel)
+    parent_id = getattr(channel, "parent_id", None)
+    if isinstance(parent_id, int):  # a thread whose channel is not in the cache (rare)
+        return parent_id, interaction.channel_id, False
     channel_id = interaction.channel_id or 0
     return channel_id, None, isinstance(channel, discord.ForumChannel)
+
+
+async def where_exactly(interaction: discord.Interaction) -> tuple[int, int | None, bool]:
+    """`where`, asking Discord what a thread's channel is when the cache does not know: a
+    village made in a post must know whether it is a forum's."""
+    village_id, place_id, forum = where(interaction)
+    if place_id is not None and getattr(interaction.channel, "parent", None) is None:
+        try:
+            parent = await interaction.client.fetch_channel(village_id)
+        except discord.HTTPException:
+            return village_id, place_id, forum
+        forum = isinstance(parent, discord.ForumChannel)
+    return village_id, place_id, forum
 
 
 def author_of(interaction: discord.Interaction) -> Author:
@@ -76,7 +92,11 @@ class Slash:
     async def run(
         self, interaction: discord.Interaction, command: Command, values: dict[str, Any]
     ) -> None:
-        village_id, place_id, forum = where(interaction)
+        village_id, place_id, forum = (
+            await where_exactly(interaction)
+            if command.path == "village create"
+            else where(interaction)
+        )
         deferred = False
         if command.slow:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -84,10 +104,14 @@ class Slash:
         try:
             args = await _arguments(command, values)
         except _FileTooLargeError:
-            await _say(interaction, refusal_text("export_unreadable", "ja", limit=MAX_EXPORT))
+            language = "ja" if interaction.locale is discord.Locale.japanese else "en"
+            await _say(interaction, refusal_text("export_unreadable", language, limit=MAX_EXPORT))
             return
         if command.path == "village create" and "name" not in args:
-            args["name"] = getattr(interaction.channel, "name", "") or ""
+            # Named after the channel it makes a village of: in a forum, the forum.
+            channel = interaction.channel
+            named = getattr(channel, "parent", None) or channel
+            args["name"] = getattr(named, "name", "") or ""
         request: Request = (
             TurnEndRequest()
             if command.handler is None
@@ -220,7 +244,9 @@ async def _arguments(command: Command, values: dict[str, Any]) -> dict[str, str]
         if value is None:
             continue
         if isinstance(value, discord.Role):
-            args[argument.name] = str(value.id)
+            # A role option cannot say "none": @everyone, which no village would make its
+            # moderators, means that.
+            args[argument.name] = "off" if value.is_default() else str(value.id)
         elif isinstance(value, discord.Attachment):
             args[argument.name] = await _attached_text(value)
         else:

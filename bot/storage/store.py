@@ -90,9 +90,12 @@ class SqlStore:
 
     # -- villages and days ---------------------------------------------------------------
 
-    async def village_ids(self) -> list[int]:
+    async def village_ids(self, guild_ids: Collection[int] | None = None) -> list[int]:
+        query = select(t.Village.village_id)
+        if guild_ids is not None:
+            query = query.where(t.Village.guild_id.in_(list(guild_ids)))
         async with self._transaction() as session:
-            return list(await session.scalars(select(t.Village.village_id).order_by("village_id")))
+            return list(await session.scalars(query.order_by(t.Village.village_id)))
 
     async def get_village(self, village_id: int) -> VillageRecord | None:
         async with self._transaction() as session:

@@ -54,7 +54,8 @@ class Store(Protocol):
 
     async def get_village(self, village_id: int) -> VillageRecord | None: ...
 
-    async def village_ids(self) -> list[int]: ...
+    async def village_ids(self, guild_ids: Collection[int] | None = None) -> list[int]:
+        """Every village (of these servers)."""
 
     async def create_village(
         self, village: VillageRecord, day: DayRecord, events: Sequence[NewEvent]

@@ -47,6 +47,8 @@ class Command:
     """May take longer than a chat waits for a first answer (Discord: defer first)."""
     settings: bool = False
     """Takes the village settings as its arguments (and checks them itself)."""
+    anywhere: bool = False
+    """Works in a channel that is no village (yet)."""
 
     @property
     def path(self) -> str:
@@ -123,8 +125,16 @@ COMMANDS: Final[tuple[Command, ...]] = (
         (_DAY, Argument("export", "file")),
         slow=True,
     ),
-    Command(GAME_GROUP, "help", commands.help_, private=True),
-    Command(VILLAGE_GROUP, "create", days.create_village, SETTINGS, moderator=True, settings=True),
+    Command(GAME_GROUP, "help", commands.help_, private=True, anywhere=True),
+    Command(
+        VILLAGE_GROUP,
+        "create",
+        days.create_village,
+        SETTINGS,
+        moderator=True,
+        settings=True,
+        anywhere=True,
+    ),
     Command(VILLAGE_GROUP, "config", config.configure, SETTINGS, settings=True),
     Command(VILLAGE_GROUP, "day next", days.advance, moderator=True, slow=True),
     Command(VILLAGE_GROUP, "day extend", days.extend, moderator=True),

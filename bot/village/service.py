@@ -187,7 +187,7 @@ class VillageService:
             _check_arguments(command, request)
             return await play(core, incoming, None)
         village = await core.store.get_village(incoming.village_id)
-        if village is None and command is not _CREATE:
+        if village is None and not command.anywhere:
             raise Refusal("no_village")
         if village is not None:
             if await core.store.get_message(village.village_id, incoming.message_id) is not None:
@@ -205,8 +205,10 @@ class VillageService:
         async def run(unit: Core) -> list[Delivery]:
             replies = await handler(unit, call)
             here = village or await unit.store.get_village(incoming.village_id)
-            assert here is not None  # a village command has one; `create` just made it
-            return await unit.settle(here, _privacy(command, replies), incoming)
+            replies = _privacy(command, replies)
+            if here is None:  # asked outside a village: nowhere to keep it
+                return [Delivery(reply, None, seq) for seq, reply in enumerate(replies)]
+            return await unit.settle(here, replies, incoming)
 
         try:
             return closing + await core.unit(run)
@@ -307,9 +309,9 @@ class VillageService:
         """Every village's place to read missed messages from, and after which message."""
         store = self.core.store
         watches = []
-        for village_id in await store.village_ids():
+        for village_id in await store.village_ids(guild_ids):
             village = await store.get_village(village_id)
-            if village is None or (guild_ids is not None and village.guild_id not in guild_ids):
+            if village is None:
                 continue
             day = await store.get_day(village_id, village.day)
             place = (day.post_id if day is not None else None) if village.in_posts else village_id
@@ -333,8 +335,9 @@ class VillageService:
         village = await self.core.store.get_village(village_id)
         return None if village is None else village.guild_id
 
-    async def village_ids(self) -> set[int]:
-        return set(await self.core.store.village_ids())
+    async def village_ids(self, guild_ids: Collection[int] | None = None) -> set[int]:
+        """Every village channel (of these servers)."""
+        return set(await self.core.store.village_ids(guild_ids))
 
     async def last_day(self, village_id: int) -> int:
         village = await self.core.store.get_village(village_id)
@@ -342,9 +345,6 @@ class VillageService:
 
     async def last_message_id(self, village_id: int) -> int:
         return await self.core.store.last_message_id(village_id)
-
-
-_CREATE = registry.find(registry.VILLAGE_GROUP, "create")
 
 
 def _privacy(command: Command, replies: list[Reply]) -> list[Reply]:

@@ -5,130 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import re
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 import discord
 import discord.ext.test as dpytest
 import pytest
 from discord.ext.test import backend
 
-from bot.chat.parse import parse_message
-from bot.console.scripted import ScriptedDice
-from bot.discord_adapter.client import Bridge
-from bot.discord_adapter.gateway import NO_PINGS, DiscordPort
-from bot.discord_adapter.sender import jobs_of
 from bot.engine.greed import parse_faces
-from bot.storage.store import SqlStore
-from bot.village.clock import ManualClock
-from bot.village.core import Author, Incoming
-from bot.village.service import VillageService
+from tests.discord.dpy import Bot
 
 pytestmark = [pytest.mark.db, pytest.mark.discord]
 
 SIX = "[[greed]]" * 6
-
-
-@dataclass
-class Bot:
-    client: discord.Client
-    bridge: Bridge
-    dice: ScriptedDice
-    payloads: list[dict[str, Any]]
-    """What discord.py sent Discord for each message the bot posted."""
-    deletions: list[float] = field(default_factory=list)
-    last: discord.Message | None = None
-    """The member's message `say` posted last."""
-
-    @property
-    def channel(self) -> discord.TextChannel:
-        channel = dpytest.get_config().channels[0]
-        assert isinstance(channel, discord.TextChannel)
-        return channel
-
-    @property
-    def guild(self) -> discord.Guild:
-        return dpytest.get_config().guilds[0]
-
-    async def create(self, village_id: int, *settings: str, forum: bool = False) -> None:
-        """`/village create` by the server's admin (the slash command's own tests drive it
-        through the command tree)."""
-        admin = Author(self.guild.owner_id or 1, "admin", is_moderator=True)
-        incoming = Incoming(
-            village_id,
-            discord.utils.time_snowflake(discord.utils.utcnow()),
-            admin,
-            discord.utils.utcnow(),
-            parse_message(" ".join(["/village create", *settings])),
-            self.guild.id,
-            forum=forum,
-            via="interaction",
-        )
-        answer = await self.bridge.service.handle(incoming)
-        if not forum:
-            await self.bridge.sender.deliver(jobs_of(answer, village_id, None, village_id))
-        await self.bridge.relay.refresh()
-        await dpytest.empty_queue()  # the village's opening: not what the tests look at
-
-    async def say(self, text: str, member: int = 0, channel: Any = None) -> list[discord.Message]:
-        """A member posts; what the bot posted in answer."""
-        self.last = await dpytest.message(text, channel=channel or self.channel, member=member)
-        await dpytest.run_all_events()
-        answers = []
-        while not dpytest.get_config().client.is_closed():
-            try:
-                answers.append(dpytest.get_message())
-            except asyncio.QueueEmpty:
-                break
-        return answers
-
-
-@pytest.fixture
-async def bot(
-    store: SqlStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[Bot]:
-    monkeypatch.chdir(tmp_path)  # dpytest writes the files the bot sends into the folder it runs in
-    intents = discord.Intents.default()
-    intents.message_content = True
-    intents.members = True  # dpytest finds message authors in the member cache
-    client = discord.Client(intents=intents, allowed_mentions=NO_PINGS)
-    await client._async_setup_hook()
-    dpytest.configure(client, members=["alice", "bob"])
-    dice = ScriptedDice()
-    service = VillageService(store, ManualClock(), dice, outbox=True, flood_gate=True)
-    deletions: list[float] = []
-
-    async def record_deletion(seconds: float) -> None:
-        deletions.append(seconds)
-
-    bridge = Bridge(
-        client, service, port=DiscordPort(client, sleep=record_deletion), day_loop=False
-    )
-    await bridge.setup_hook()
-    payloads: list[dict[str, Any]] = []
-    build = discord.abc.handle_message_parameters
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        # What discord.py turns a send into: the very payload Discord would get.
-        params = build(*args, **kwargs)
-        payloads.append(dict(params.payload or {}))
-        return params
-
-    monkeypatch.setattr(discord.abc, "handle_message_parameters", spy)
-
-    def channel_mentions(content: str | None, guild: discord.Guild | None) -> list[Any]:
-        # dpytest looks a mention up among the server's channels only; threads are posts too.
-        if guild is None or content is None:
-            return []
-        found = (guild.get_channel_or_thread(int(m)) for m in re.findall(r"<#(\d+)>", content))
-        return [channel for channel in found if channel is not None]
-
-    monkeypatch.setattr(backend, "find_channel_mentions", channel_mentions)
-    yield Bot(client, bridge, dice, payloads, deletions)
-    await dpytest.empty_queue()
 
 
 async def test_tags_in_a_message_throw_and_get_a_reply_that_pings_nobody(bot: Bot) -> None:

@@ -3,12 +3,11 @@ spec'd stand-ins for Discord's response and followup out (dpytest cannot drive t
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
-from unittest.mock import AsyncMock, Mock
+from unittest.mock import Mock
 
 import discord
 import pytest
@@ -22,33 +21,11 @@ from bot.village import registry
 from bot.village.clock import ManualClock
 from bot.village.service import VillageService
 from tests.discord.fake import FakeChat
+from tests.discord.interactions import MANAGE_GUILD, Call, interact
 
 pytestmark = [pytest.mark.db, pytest.mark.discord]
 
-GUILD = 8_100_000_000_000_000_01
-MANAGE_GUILD = 1 << 5
-_ids = itertools.count(1_300_000_000_000_000_000)
-
-OPTION_TYPES = {str: 3, int: 4, "role": 8, "attachment": 11}
-
-
-@dataclass
-class Call:
-    interaction: discord.Interaction
-    response: AsyncMock
-    followup: AsyncMock
-
-    def said(self) -> list[tuple[str, bool]]:
-        """Every text the interaction answered with, and whether it was private."""
-        said = [
-            (c.args[0] if c.args else c.kwargs.get("content", ""), c.kwargs.get("ephemeral", False))
-            for c in self.response.send_message.await_args_list
-        ]
-        said += [
-            (c.args[0] if c.args else c.kwargs.get("content", ""), c.kwargs.get("ephemeral", False))
-            for c in self.followup.send.await_args_list
-        ]
-        return said
+GUILD = 810_000_000_000_000_001
 
 
 @dataclass
@@ -58,98 +35,12 @@ class Slashes:
     chat: FakeChat
     channel_id: int
 
-    def payload(
-        self,
-        words: list[str],
-        options: dict[str, Any] | None = None,
-        *,
-        user_id: int = 2,
-        name: str = "alice",
-        permissions: int = 0,
-        kind: int = 2,
-        focused: str | None = None,
-        locale: str = "ja",
-        roles: list[str] | None = None,
-    ) -> dict[str, Any]:
-        leaf: list[dict[str, Any]] = []
-        for key, value in (options or {}).items():
-            option_type = 4 if isinstance(value, int) else 3
-            option: dict[str, Any] = {"name": key, "type": option_type, "value": value}
-            if key == focused:
-                option["focused"] = True
-            leaf.append(option)
-        node: dict[str, Any] = {"type": 1, "name": words[-1], "options": leaf}
-        if len(words) == 3:
-            node = {"type": 2, "name": words[1], "options": [node]}
-        return {
-            "id": str(next(_ids)),
-            "application_id": "42",
-            "type": kind,
-            "token": "interaction-token",
-            "version": 1,
-            "guild_id": str(GUILD),
-            "channel_id": str(self.channel_id),
-            "channel": {
-                "id": str(self.channel_id),
-                "type": 0,
-                "guild_id": str(GUILD),
-                "name": "village",
-                "position": 0,
-                "permission_overwrites": [],
-                "nsfw": False,
-            },
-            "member": {
-                "user": {
-                    "id": str(user_id),
-                    "username": name,
-                    "discriminator": "0",
-                    "avatar": None,
-                    "global_name": name,
-                },
-                "roles": roles or [],
-                "joined_at": "2026-01-01T00:00:00+00:00",
-                "deaf": False,
-                "mute": False,
-                "permissions": str(permissions),
-                "nick": None,
-                "flags": 0,
-            },
-            "locale": locale,
-            "guild_locale": "ja",
-            "app_permissions": "0",
-            "entitlements": [],
-            "authorizing_integration_owners": {},
-            "context": 0,
-            "attachment_size_limit": 10_000_000,
-            "data": {
-                "id": "7",
-                "name": words[0],
-                "type": 1,
-                "options": [node] if len(words) > 1 else [],
-            },
-        }
-
     async def call(
         self, words: list[str], options: dict[str, Any] | None = None, **who: Any
     ) -> Call:
-        interaction = discord.Interaction(
-            data=self.payload(words, options, **who),  # type: ignore[arg-type]
-            state=self.client._connection,
+        return await interact(
+            self.bridge.tree, self.client, GUILD, self.channel_id, words, options, **who
         )
-        response = AsyncMock(spec=discord.InteractionResponse)
-        done = {"yes": False}
-
-        async def acknowledge(*_: Any, **__: Any) -> None:
-            done["yes"] = True
-
-        response.send_message.side_effect = acknowledge
-        response.defer.side_effect = acknowledge
-        response.is_done = Mock(side_effect=lambda: done["yes"])
-        followup = AsyncMock(spec=discord.Webhook)
-        interaction._cs_response = response  # type: ignore[attr-defined]
-        interaction._cs_followup = followup  # type: ignore[attr-defined]
-        await self.bridge.tree._call(interaction)
-        return Call(interaction, response, followup)
 
     async def moderator(self, words: list[str], options: dict[str, Any] | None = None) -> Call:
         return await self.call(words, options, user_id=1, name="gm", permissions=MANAGE_GUILD)
@@ -312,3 +203,60 @@ def test_the_tree_has_every_registry_command_once() -> None:
                 paths.append(command.qualified_name)
     assert sorted(paths) == sorted(c.path for c in registry.COMMANDS)
     assert len(paths) == len(set(paths))
+
+
+async def test_a_member_of_the_villages_moderator_role_may_moderate(slashes: Slashes) -> None:
+    await slashes.moderator(["village", "create"])
+    role = 555_000_000_000_000_555
+    # `modrole:` takes a role; as text the village reads its id the same way.
+    await slashes.moderator(["village", "config"], {"flood": "off"})
+    village = await slashes.bridge.service.core.store.get_village(slashes.channel_id)
+    assert village is not None
+    from bot.village.core import Author, Incoming
+    from bot.village.requests import CommandRequest
+
+    await slashes.bridge.service.handle(
+        Incoming(
+            slashes.channel_id,
+            next(iter([1_300_000_000_000_000_999])),
+            Author(1, "gm", is_moderator=True),
+            village.created_at,
+            CommandRequest("village", "config", {"modrole": str(role)}, "/village config"),
+        )
+    )
+    helper = await slashes.call(["village", "day", "extend"], roles=[str(role)])
+    [(text, private)] = helper.said()
+    assert not private and "延長しました" in text
+    stranger = await slashes.call(["village", "day", "extend"], roles=["1"])
+    assert [p for _, p in stranger.said()] == [True]
+
+
+async def test_help_answers_outside_a_village_too(slashes: Slashes) -> None:
+    call = await slashes.call(["greed", "help"])
+    [(text, private)] = call.said()
+    assert private and "/greed status" in text and "/village create" in text
+
+
+async def test_a_role_option_names_the_role_and_everyone_means_none() -> None:
+    from bot.discord_adapter.slash import _arguments
+
+    client = discord.Client(intents=discord.Intents.none())
+    guild = discord.Guild(data={"id": "5", "name": "g"}, state=client._connection)  # type: ignore[typeddict-item]
+
+    def role(role_id: int, name: str) -> discord.Role:
+        data = {
+            "id": str(role_id),
+            "name": name,
+            "permissions": "0",
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+        }
+        return discord.Role(guild=guild, state=client._connection, data=data)  # type: ignore[arg-type]
+
+    config = registry.find("village", "config")
+    assert config is not None
+    assert await _arguments(config, {"modrole": role(7, "進行役")}) == {"modrole": "7"}
+    assert await _arguments(config, {"modrole": role(5, "@everyone")}) == {"modrole": "off"}

@@ -359,3 +359,14 @@ async def test_a_flood_in_the_service_draws_no_dice(store: SqlStore, village_id:
         [r.key for r in await ask(service, message(village_id, ALICE, "TE"))] for _ in range(5)
     ]
     assert kinds == [["turn_end_refused"], ["turn_end_refused"], ["flood"], [], []]
+
+
+async def test_a_bad_setting_says_what_it_takes_in_the_villages_words(
+    store: SqlStore, village_id: int
+) -> None:
+    from bot.chat.render import render
+
+    service = await village_of(store, village_id)
+    [reply] = await ask(service, message(village_id, GM, "/village config flood:fast"))
+    assert "M秒にN回を超えたら" in render(reply, "ja")
+    assert "more than N play messages" in render(reply, "en")
