@@ -33,6 +33,7 @@ format: $(STAMP)
 bench: $(STAMP)
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python bench/engine.py
 	$(BIN)/python bench/village.py $(if $(BENCH_POSTGRES),--postgres $(BENCH_POSTGRES))
+	$(BIN)/python bench/picture.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

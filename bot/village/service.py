@@ -111,7 +111,9 @@ class VillageService:
                 "village %s message %s: unexpected error", incoming.village_id, incoming.message_id
             )
             deliveries = [Delivery(refused("internal_error", to=incoming.author.name))]
-        return await self._answer(incoming.village_id, deliveries)
+        # Play changes no setting: the village as this process last read it will do.
+        fresh = not isinstance(request, _PLAY)
+        return await self._answer(incoming.village_id, deliveries, fresh=fresh)
 
     async def _handle(self, incoming: Incoming) -> list[Delivery]:
         try:
@@ -231,9 +233,12 @@ class VillageService:
         except DuplicateMessage:
             return []
 
-    async def _answer(self, village_id: int, deliveries: list[Delivery]) -> Answer:
+    async def _answer(
+        self, village_id: int, deliveries: list[Delivery], *, fresh: bool = True
+    ) -> Answer:
+        village = None if fresh else self._known.get(village_id)
         try:
-            village = await self.core.store.get_village(village_id)
+            village = village or await self.core.store.get_village(village_id)
         except StoreError:
             village = self._known.get(village_id)
         if village is None:
