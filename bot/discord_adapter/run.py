@@ -8,6 +8,7 @@ import logging
 import re
 import sys
 
+import aiohttp
 import discord
 
 from bot.config import Settings
@@ -23,6 +24,7 @@ from bot.village.service import VillageService
 _logger = logging.getLogger(__name__)
 
 SETUP_ERROR = 2
+UNREACHABLE = 1
 PLACEHOLDER = "your-bot-token-here"
 # Three dot-separated parts of URL-safe base64: the shape of every bot token.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}")
@@ -55,6 +57,10 @@ def configure_logging(settings: Settings) -> None:
     # discord.py's gateway chatter stays at warnings unless asked for.
     if settings.log_level != "DEBUG":
         logging.getLogger("discord").setLevel(logging.WARNING)
+    # A village bot has no voice: the warning that voice is not installed says nothing.
+    logging.getLogger("discord.client").addFilter(
+        lambda record: "voice will NOT be supported" not in record.getMessage()
+    )
 
 
 def service_for(store: SqlStore, settings: Settings) -> VillageService:
@@ -84,28 +90,39 @@ async def _run(settings: Settings, token: str) -> None:
         await engine.dispose()
 
 
+def _explained(error: BaseException) -> str | None:
+    """The one line an operator needs for what stopped the bot from starting; None for
+    anything else."""
+    if isinstance(error, SetupError):
+        return str(error)
+    if isinstance(error, discord.LoginFailure):
+        return "Discord refused the token: copy a fresh one into .env"
+    if isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError):
+        return f"cannot reach Discord ({type(error).__name__}: {error}); is the network up?"
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return (
+            "switch on the Message Content intent (Developer Portal → your application → "
+            "Bot → Privileged Gateway Intents): players throw by writing [[greed]] in "
+            "messages, which the bot cannot read without it"
+        )
+    return None
+
+
 def run(settings: Settings) -> int:
     """Run the bot until it is stopped."""
     try:
         token = token_of(settings)
         configure_logging(settings)
         asyncio.run(_run(settings, token))
-    except SetupError as error:
-        print(f"greedbot: {error}", file=sys.stderr)
-        return SETUP_ERROR
-    except discord.LoginFailure:
-        print("greedbot: Discord refused the token: copy a fresh one into .env", file=sys.stderr)
-        return SETUP_ERROR
-    except discord.PrivilegedIntentsRequired:
-        print(
-            "greedbot: switch on the Message Content intent (Developer Portal → your "
-            "application → Bot → Privileged Gateway Intents): players throw by writing "
-            "[[greed]] in messages, which the bot cannot read without it",
-            file=sys.stderr,
-        )
-        return SETUP_ERROR
     except KeyboardInterrupt:
         return 0
+    except (SetupError, discord.LoginFailure, discord.PrivilegedIntentsRequired) as error:
+        print(f"greedbot: {_explained(error)}", file=sys.stderr)
+        return SETUP_ERROR
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+        # The network or Discord itself: worth trying again (the container restarts).
+        print(f"greedbot: {_explained(error)}", file=sys.stderr)
+        return UNREACHABLE
     return 0
 
 
@@ -138,12 +155,12 @@ def sync(settings: Settings, guild_id: int | None, *, clear: bool = False) -> in
     try:
         token = token_of(settings)
         count = asyncio.run(_sync(settings, token, guild_id, clear))
-    except SetupError as error:
-        print(f"greedbot: {error}", file=sys.stderr)
+    except (SetupError, discord.LoginFailure) as error:
+        print(f"greedbot: {_explained(error)}", file=sys.stderr)
         return SETUP_ERROR
-    except discord.LoginFailure:
-        print("greedbot: Discord refused the token: copy a fresh one into .env", file=sys.stderr)
-        return SETUP_ERROR
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+        print(f"greedbot: {_explained(error)}", file=sys.stderr)
+        return UNREACHABLE
     except discord.HTTPException as error:
         print(f"greedbot: Discord refused the commands: {error}", file=sys.stderr)
         return 1

@@ -241,8 +241,8 @@ class VillageService:
             village = village or await self.core.store.get_village(village_id)
         except StoreError:
             village = self._known.get(village_id)
-        if village is None:
-            return Answer(tuple(deliveries))
+        if village is None:  # no village: the operator's language for new ones
+            return Answer(tuple(deliveries), str(self.core.defaults.get("locale", "ja")))
         self._known[village_id] = village
         return Answer(
             tuple(deliveries),

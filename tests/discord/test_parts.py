@@ -163,6 +163,29 @@ def test_a_token_shaped_like_one_is_taken() -> None:
     assert token_of(Settings(_env_file=None, DISCORD_TOKEN=shaped)) == shaped  # type: ignore[call-arg]
 
 
+def test_a_discord_that_cannot_be_reached_is_one_line_not_a_trace(tmp_path: Path) -> None:
+    # Without a network Discord cannot be reached; with one it refuses this made-up token:
+    # either way the operator reads one line.
+    shaped = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "discord", "run"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(tmp_path),
+            "DISCORD_TOKEN": shaped,
+            "GREEDBOT_DATA_DIR": str(tmp_path / "data"),
+        },
+        timeout=120,
+        check=False,
+    )
+    last = done.stderr.strip().splitlines()[-1]
+    assert done.returncode in (1, 2) and last.startswith("greedbot: ")
+    assert "Traceback" not in done.stderr and shaped not in done.stderr
+
+
 @pytest.mark.parametrize("verb", [["discord", "run"], ["discord", "sync", "--guild", "1"]])
 def test_the_discord_commands_say_what_is_wrong_in_one_line(
     verb: list[str], tmp_path: Path
