@@ -119,7 +119,7 @@ def run(settings: Settings) -> int:
     except (SetupError, discord.LoginFailure, discord.PrivilegedIntentsRequired) as error:
         print(f"greedbot: {_explained(error)}", file=sys.stderr)
         return SETUP_ERROR
-    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+    except (TimeoutError, aiohttp.ClientError, OSError) as error:
         # The network or Discord itself: worth trying again (the container restarts).
         print(f"greedbot: {_explained(error)}", file=sys.stderr)
         return UNREACHABLE
@@ -158,7 +158,7 @@ def sync(settings: Settings, guild_id: int | None, *, clear: bool = False) -> in
     except (SetupError, discord.LoginFailure) as error:
         print(f"greedbot: {_explained(error)}", file=sys.stderr)
         return SETUP_ERROR
-    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+    except (TimeoutError, aiohttp.ClientError, OSError) as error:
         print(f"greedbot: {_explained(error)}", file=sys.stderr)
         return UNREACHABLE
     except discord.HTTPException as error:
