@@ -210,6 +210,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "standings.day": "{day}d",
     "standings.total": "total",
     "standings.empty": "No players yet.",
+    "standings.posts": "Each day's post: {posts}",
+    "standings.post": "{day}d {post}",
     # -- memo and days ---------------------------------------------------------------------------
     "memo.head": "[{player}] day {day} score memo",
     "memo.final": "Final score: {points}",

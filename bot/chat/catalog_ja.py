@@ -206,6 +206,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "standings.day": "{day}d",
     "standings.total": "総合",
     "standings.empty": "まだプレイヤーがいません。",
+    "standings.posts": "各日の投稿: {posts}",
+    "standings.post": "{day}d {post}",
     # -- memo and days ---------------------------------------------------------------------------
     "memo.head": "【{player}】{day}d 得点メモ",
     "memo.final": "最終得点: {points}",

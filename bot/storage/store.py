@@ -448,6 +448,15 @@ class SqlStore:
             )
             return max(int(messages or 0), int(events or 0))
 
+    async def day_posts(self, village_id: int) -> dict[int, int]:
+        async with self._transaction() as session:
+            rows = await session.execute(
+                select(t.VillageDay.day, t.VillageDay.post_id).where(
+                    t.VillageDay.village_id == village_id, t.VillageDay.post_id.is_not(None)
+                )
+            )
+            return {int(day): int(post) for day, post in rows if post is not None}
+
     async def set_day_post(self, village_id: int, day: int, post_id: int) -> None:
         async with self._transaction() as session:
             await session.execute(

@@ -68,7 +68,11 @@ async def standings_params(core: Core, village: VillageRecord, upto_day: int) ->
                 "total": total,
             }
         )
-    return {"days": upto_day, "rows": table, "name": village.settings.name}
+    params: dict[str, Any] = {"days": upto_day, "rows": table, "name": village.settings.name}
+    if village.in_posts:
+        posts = await core.store.day_posts(village.village_id)
+        params["posts"] = [{"day": n, "post_id": posts[n]} for n in sorted(posts) if n <= upto_day]
+    return params
 
 
 async def standings_reply(core: Core, village: VillageRecord, upto_day: int) -> Reply:

@@ -110,6 +110,9 @@ class Store(Protocol):
     async def message_places(self, village_id: int, message_ids: Collection[int]) -> dict[int, int]:
         """Where each of these messages was posted, for those not in the village channel."""
 
+    async def day_posts(self, village_id: int) -> dict[int, int]:
+        """Each day's post (forum villages), by day."""
+
     async def set_day_post(self, village_id: int, day: int, post_id: int) -> None:
         """Remember the post a day is played in (a forum thread)."""
 

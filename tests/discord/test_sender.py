@@ -125,6 +125,9 @@ async def test_a_forum_village_opens_a_post_per_day_and_locks_the_last(
     closing = village.chat.texts(day1)
     assert any("1d" in text and "シード" in text for text in closing)
     assert day1 in village.chat.locked and day2 not in village.chat.locked
+    # The standings posted at the close link to the day's post.
+    standings = next(t for t in closing if "順位表" in t)
+    assert f"1d <#{day1}>" in standings
     # A throw in yesterday's post is refused with a pointer to today's.
     _, [refusal] = await village.say(ALICE, SIX, where=day1)
     assert refusal is not None and f"<#{day2}>" in village.chat.sent[-1][1].text

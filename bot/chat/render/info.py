@@ -320,4 +320,18 @@ def standings(t: Text, reply: Reply) -> list[str]:
                 str(as_int(row.get("total"))),
             ]
         )
-    return [head, *t.code(table_lines(table, left=[1]))]
+    return [head, *t.code(table_lines(table, left=[1])), *_day_posts(t, p)]
+
+
+_LINKED_DAYS: Final = 10  # the latest days: a line of links stays short
+
+
+def _day_posts(t: Text, p: Mapping[str, Any]) -> list[str]:
+    """Where each day was played, in a forum village: a link to every recent day's post."""
+    posts = [as_map(post) for post in as_list(p.get("posts"))][-_LINKED_DAYS:]
+    links = [
+        t("standings.post", day=as_int(post.get("day")), post=t.place(post.get("post_id")))
+        for post in posts
+        if isinstance(post.get("post_id"), int)
+    ]
+    return [t("standings.posts", posts=t.texts["sep"].join(links))] if links else []
