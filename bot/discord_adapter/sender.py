@@ -142,16 +142,18 @@ class Sender:
         for entry in await self.service.pending(ids):
             by_village[entry.village_id].append(entry)
         for village_id in by_village:
+            guild_id = await self.service.guild_of(village_id)
             async with self._locks[village_id]:
                 # Read again under the lock: a live delivery may have sent some meanwhile.
                 for entry in await self.service.pending([village_id]):
                     if now - entry.created_at < SWEEP_AGE:
                         break  # young: its own delivery may still be under way
-                    job: Job | None = job_of(entry, await self.service.guild_of(village_id))
-                    if job is not None and entry.via == "interaction":
-                        job = await self._after_interaction(job)
-                    if job is None:
-                        continue
+                    job = job_of(entry, guild_id)
+                    if entry.via == "interaction":
+                        redirected = await self._after_interaction(job)
+                        if redirected is None:
+                            continue
+                        job = redirected
                     posted = await self._deliver(job)
                     if posted is None and entry.outbox_id in await self._pending_ids(village_id):
                         break  # still failing: later replies wait behind it

@@ -160,3 +160,21 @@ async def test_a_forum_that_may_not_be_locked_is_said_once_in_the_log(
     await village.command(GM, "/village day next")
     warnings = [r for r in caplog.records if "may not lock" in r.getMessage()]
     assert len(warnings) == 1 and village.chat.locked == set()
+
+
+async def test_slash_answers_never_delivered_are_posted_if_public_and_dropped_if_private(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    # Two slash commands commit, then the process dies before answering them.
+    await village.command(GM, "/village config turns:3", deliver=False)
+    await village.command(ALICE, "/greed status", deliver=False)
+    before = len(village.chat.sent)
+    back = village.restarted(store)
+    back.later(seconds=60)
+    assert await back.sender.sweep([village_id]) == 1
+    [(channel, settings)] = village.chat.sent[before:]
+    assert channel == village_id and settings.reply_to is None
+    assert "3ターン" in settings.text
+    assert await back.service.pending([village_id]) == []  # the private status was dropped
