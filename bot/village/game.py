@@ -1,8 +1,9 @@
 """The seam between the village and a game: what the village service asks of any dice game.
 
 The village keeps days, players, streams, messages, rollback and scores the same way for
-every game; a game brings its rules engine and says what a move means. Greed is the first;
-Ducks in a Bucket, Regidice and Gleek plug in here without new tables or a second service.
+every game; a game brings its rules engine and says what a move means. The seam is still
+shaped by Greed, the only game so far (one player's day, its throws and faces): the games
+with tables of several players and hidden information need a wider one.
 """
 
 from __future__ import annotations
