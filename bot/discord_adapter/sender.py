@@ -21,6 +21,7 @@ from bot.chat.attachments import files_of
 from bot.chat.render import Surface, cited_messages, render
 from bot.discord_adapter.port import ChatPort, Outgoing, PortError, Posted
 from bot.discord_adapter.split import split_text
+from bot.village.ports import StoreError
 from bot.village.records import OutboxRecord
 from bot.village.replies import Answer, Reply, ReplyKind, reply_from_data
 from bot.village.service import VillageService
@@ -185,6 +186,11 @@ class Sender:
             attempts += 1
             try:
                 posted = await self._post(job)
+            except StoreError as error:
+                # The village's own records (a day's post, cited messages) cannot be read or
+                # kept now: the reply stays pending for the next sweep.
+                _logger.warning("village %s reply %s: %s", job.village_id, job.outbox_id, error)
+                return None
             except PortError as error:
                 _logger.warning(
                     "village %s reply %s (message %s): %s",

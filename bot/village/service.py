@@ -280,13 +280,31 @@ class VillageService:
 
     async def delivered(
         self, outbox_id: int, posted_id: int | None, posted_at: dt.datetime | None
-    ) -> None:
-        await self.core.store.mark_outbox(outbox_id, "sent", posted_id, posted_at)
+    ) -> bool:
+        """Record where a reply went. False when the database cannot take it now: the reply
+        then stays pending and is sent again later with the same nonce, which Discord
+        recognises for a while, so a short outage posts nothing twice."""
+        return await self._mark(outbox_id, "sent", posted_id, posted_at)
 
-    async def undeliverable(self, outbox_id: int, status: str, attempts: int) -> None:
+    async def undeliverable(self, outbox_id: int, status: str, attempts: int) -> bool:
         """`dropped` (a private answer whose slash command expired) or `failed` (the chat
         refuses it for good: the channel is gone, the bot may not post there)."""
-        await self.core.store.mark_outbox(outbox_id, status, attempts=attempts)
+        return await self._mark(outbox_id, status, attempts=attempts)
+
+    async def _mark(
+        self,
+        outbox_id: int,
+        status: str,
+        posted_id: int | None = None,
+        posted_at: dt.datetime | None = None,
+        attempts: int | None = None,
+    ) -> bool:
+        try:
+            await self.core.store.mark_outbox(outbox_id, status, posted_id, posted_at, attempts)
+        except StoreError as error:
+            _logger.warning("reply %s: cannot record it as %s now: %s", outbox_id, status, error)
+            return False
+        return True
 
     async def day_place(self, village_id: int, day: int) -> DayPlace | None:
         store = self.core.store

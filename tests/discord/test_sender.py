@@ -178,3 +178,28 @@ async def test_slash_answers_never_delivered_are_posted_if_public_and_dropped_if
     assert channel == village_id and settings.reply_to is None
     assert "3ターン" in settings.text
     assert await back.service.pending([village_id]) == []  # the private status was dropped
+
+
+async def test_a_database_down_after_posting_leaves_the_reply_to_the_nonce_not_twice(
+    store: SqlStore, village_id: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.village.ports import StoreError
+
+    village = Village(store, village_id)
+    await village.create()
+    marked = store.mark_outbox
+
+    async def down(*args: object, **kwargs: object) -> None:
+        raise StoreError("the database is restarting")
+
+    monkeypatch.setattr(store, "mark_outbox", down)
+    seen, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    assert posted is not None  # it was posted; only its record is missing
+    monkeypatch.setattr(store, "mark_outbox", marked)
+    sent = len(village.chat.sent)
+    village.later(seconds=60)
+    await village.sender.sweep([village_id])
+    # Sent again with the same nonce: Discord hands back the message it already has.
+    assert len(village.chat.sent) == sent
+    assert await village.service.pending([village_id]) == []
+    assert [m.reply_to for _, m in village.chat.sent].count(seen.message_id) == 1
