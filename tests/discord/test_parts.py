@@ -158,51 +158,46 @@ def test_a_missing_or_placeholder_token_is_a_setup_error(token: str | None) -> N
         token_of(Settings(_env_file=None, DISCORD_TOKEN=token))  # type: ignore[call-arg]
 
 
+SHAPED = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
+"""Shaped like a bot token, and no bot's."""
+
+
+def greedbot(args: list[str], folder: Path, token: str) -> subprocess.CompletedProcess[str]:
+    """The installed command, in a folder of its own (no .env), with only this token."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(folder),
+            "DISCORD_TOKEN": token,
+            "GREEDBOT_DATA_DIR": str(folder / "data"),
+        },
+        timeout=120,
+        check=False,
+    )
+
+
 def test_a_token_shaped_like_one_is_taken() -> None:
-    shaped = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
-    assert token_of(Settings(_env_file=None, DISCORD_TOKEN=shaped)) == shaped  # type: ignore[call-arg]
+    assert token_of(Settings(_env_file=None, DISCORD_TOKEN=SHAPED)) == SHAPED  # type: ignore[call-arg]
 
 
 def test_a_discord_that_cannot_be_reached_is_one_line_not_a_trace(tmp_path: Path) -> None:
     # Without a network Discord cannot be reached; with one it refuses this made-up token:
     # either way the operator reads one line.
-    shaped = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "discord", "run"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={
-            "PATH": "/usr/bin:/bin",
-            "HOME": str(tmp_path),
-            "DISCORD_TOKEN": shaped,
-            "GREEDBOT_DATA_DIR": str(tmp_path / "data"),
-        },
-        timeout=120,
-        check=False,
-    )
+    done = greedbot(["discord", "run"], tmp_path, SHAPED)
     last = done.stderr.strip().splitlines()[-1]
     assert done.returncode in (1, 2) and last.startswith("greedbot: ")
-    assert "Traceback" not in done.stderr and shaped not in done.stderr
+    assert "Traceback" not in done.stderr and SHAPED not in done.stderr
 
 
 @pytest.mark.parametrize("verb", [["discord", "run"], ["discord", "sync", "--guild", "1"]])
 def test_the_discord_commands_say_what_is_wrong_in_one_line(
     verb: list[str], tmp_path: Path
 ) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", *verb],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={
-            "PATH": "/usr/bin:/bin",
-            "HOME": str(tmp_path),
-            "DISCORD_TOKEN": "your-bot-token-here",
-        },
-        timeout=60,
-        check=False,
-    )
+    done = greedbot(verb, tmp_path, "your-bot-token-here")
     assert done.returncode == SETUP_ERROR
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "DISCORD_TOKEN" in done.stderr
