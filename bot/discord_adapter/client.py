@@ -33,6 +33,8 @@ _logger = logging.getLogger(__name__)
 CLOSE_GRACE = dt.timedelta(seconds=3)
 """A day closes this long after its time: a throw sent just before, still on its way, counts."""
 MESSAGE_CACHE = 1000
+FLOOD_MEMORY = dt.timedelta(minutes=15)
+"""Longer than any flood window a village may set (ten minutes at most)."""
 
 
 def language_of(interaction: discord.Interaction) -> str:
@@ -170,6 +172,7 @@ class Bridge:
         # Only this process's servers: another shard's process sends its own.
         mine = await self.service.village_ids([guild.id for guild in self.client.guilds])
         await self.sender.sweep(mine)
+        self.service.forget_quiet(dt.datetime.now(dt.UTC) - FLOOD_MEMORY)
 
     async def _command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -272,6 +272,12 @@ class VillageService:
             _logger.exception("closing the days that are due")
             return {}
 
+    def forget_quiet(self, before: dt.datetime) -> None:
+        """Let the flood gate forget players quiet since `before`: a bot that runs for months
+        keeps only the recent ones in memory."""
+        if self._gate is not None:
+            self._gate.forget_before(before)
+
     # -- what adapters ask -------------------------------------------------------------------
 
     async def pending(self, village_ids: Collection[int] | None = None) -> list[OutboxRecord]:

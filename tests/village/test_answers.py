@@ -370,3 +370,13 @@ async def test_a_bad_setting_says_what_it_takes_in_the_villages_words(
     [reply] = await ask(service, message(village_id, GM, "/village config flood:fast"))
     assert "M秒にN回を超えたら" in render(reply, "ja")
     assert "more than N play messages" in render(reply, "en")
+
+
+def test_the_flood_gate_forgets_quiet_players() -> None:
+    from bot.village.flood import FloodGate
+
+    gate = FloodGate()
+    gate.check(1, 2, T0, 2, 10)  # quiet since
+    gate.check(1, 3, T0 + dt.timedelta(minutes=2), 2, 10)  # still posting
+    gate.forget_before(T0 + dt.timedelta(minutes=1))
+    assert set(gate._players) == {(1, 3)}
