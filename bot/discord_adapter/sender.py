@@ -22,7 +22,7 @@ from bot.chat.render import Surface, cited_messages, render
 from bot.discord_adapter.port import ChatPort, Outgoing, PortError, Posted
 from bot.discord_adapter.split import split_text
 from bot.village.ports import StoreError
-from bot.village.records import OutboxRecord
+from bot.village.records import BY_INTERACTION, DROPPED, FAILED, OutboxRecord
 from bot.village.replies import Answer, Reply, ReplyKind, reply_from_data
 from bot.village.service import VillageService
 
@@ -150,7 +150,7 @@ class Sender:
                     if now - entry.created_at < SWEEP_AGE:
                         break  # young: its own delivery may still be under way
                     job = job_of(entry, guild_id)
-                    if entry.via == "interaction":
+                    if entry.via == BY_INTERACTION:
                         redirected = await self._after_interaction(job)
                         if redirected is None:
                             continue
@@ -167,7 +167,7 @@ class Sender:
         one is posted in the channel."""
         if job.reply.private:
             if job.outbox_id is not None:
-                await self.service.undeliverable(job.outbox_id, "dropped", 0)
+                await self.service.undeliverable(job.outbox_id, DROPPED, 0)
             return None
         return Job(
             job.village_id,
@@ -201,7 +201,7 @@ class Sender:
                 )
                 if not error.retryable:
                     if job.outbox_id is not None:
-                        await self.service.undeliverable(job.outbox_id, "failed", attempts)
+                        await self.service.undeliverable(job.outbox_id, FAILED, attempts)
                     return None
                 if delay is None:
                     return None

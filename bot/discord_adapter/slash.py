@@ -11,7 +11,7 @@ import asyncio
 import inspect
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any, Final
 
 import discord
@@ -21,8 +21,10 @@ from bot.chat.render import catalog, render
 from bot.discord_adapter.gateway import NO_PINGS
 from bot.discord_adapter.sender import Job, Sender, jobs_of
 from bot.discord_adapter.surface import discord_surface, jump_url
+from bot.discord_adapter.translator import name, text
 from bot.village import registry
 from bot.village.core import Author, Incoming
+from bot.village.records import BY_INTERACTION, DROPPED
 from bot.village.registry import Argument, Command
 from bot.village.replies import Answer, refused
 from bot.village.requests import CommandRequest, Request, TurnEndRequest
@@ -34,8 +36,6 @@ _logger = logging.getLogger(__name__)
 ANSWER_WINDOW: Final = 2.0
 """Seconds to answer a slash command before deferring it (Discord waits three)."""
 MAX_CHOICES: Final = 25
-
-SlashCallback = Callable[..., Awaitable[None]]
 
 
 def where(interaction: discord.Interaction) -> tuple[int, int | None, bool]:
@@ -126,7 +126,7 @@ class Slash:
             interaction.guild_id,
             place_id,
             forum,
-            via="interaction",
+            via=BY_INTERACTION,
         )
         handling = asyncio.ensure_future(self.service.handle(incoming))
         done, _ = await asyncio.wait({handling}, timeout=None if deferred else ANSWER_WINDOW)
@@ -211,7 +211,7 @@ class Slash:
 
     async def _drop(self, job: Job) -> None:
         if job.outbox_id is not None:
-            await self.service.undeliverable(job.outbox_id, "dropped", 1)
+            await self.service.undeliverable(job.outbox_id, DROPPED, 1)
 
     async def players(
         self, interaction: discord.Interaction, current: str
@@ -290,8 +290,6 @@ def _annotation(argument: Argument) -> Any:
 
 def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ..., None]:
     """One slash command from its registry entry: options, choices, autocomplete, texts."""
-    from bot.discord_adapter.translator import name, text
-
     english = catalog("en")
     parameters = [
         inspect.Parameter(
@@ -347,8 +345,6 @@ def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ...,
 
 def build_groups(slash: Slash) -> list[app_commands.Group]:
     """`/greed` and `/village` (with `/village day …`), in servers only."""
-    from bot.discord_adapter.translator import name, text
-
     in_servers = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
     groups: dict[str, app_commands.Group] = {}
     for group in registry.GROUPS:

@@ -30,6 +30,7 @@ from bot.storage.rows import (
 )
 from bot.village.ports import DuplicateMessage, StoreError, VersionConflict, VillageExists
 from bot.village.records import (
+    PENDING,
     VILLAGE_STREAM,
     DayClosing,
     DayRecord,
@@ -479,7 +480,7 @@ class SqlStore:
     async def pending_outbox(
         self, village_ids: Collection[int] | None = None
     ) -> list[OutboxRecord]:
-        query = select(t.Outbox).where(t.Outbox.status == "pending")
+        query = select(t.Outbox).where(t.Outbox.status == PENDING)
         if village_ids is not None:
             query = query.where(t.Outbox.village_id.in_(list(village_ids)))
         async with self._transaction() as session:

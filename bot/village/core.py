@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 from bot.village.game import Game
 from bot.village.ports import Clock, DiceSource, Store, StoreError, VersionConflict
 from bot.village.records import (
+    BY_MESSAGE,
+    BY_VILLAGE,
     DayRecord,
     MessageRecord,
     OutboxRecord,
@@ -53,7 +55,7 @@ class Incoming:
     """Where it was posted when not in the village channel itself (a post of a forum)."""
     forum: bool = False
     """The village channel is a forum: each day is played in a post of its own."""
-    via: str = "message"
+    via: str = BY_MESSAGE
     """`message` or `interaction` (a slash command, which the adapter answers itself)."""
 
     @property
@@ -227,7 +229,7 @@ class Core:
                 locale=village.settings.locale,
                 place_id=None if reply.day_post is not None or incoming is None else incoming.place,
                 # A day's announcement goes to the day's place, whatever asked for it.
-                via="village" if reply.day_post is not None or incoming is None else incoming.via,
+                via=BY_VILLAGE if reply.day_post is not None or incoming is None else incoming.via,
                 created_at=now,
             )
             for seq, reply in enumerate(replies)

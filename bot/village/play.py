@@ -15,6 +15,8 @@ from bot.village.game import Game, GameEvent, GameRuleError
 from bot.village.memo import memo_reply
 from bot.village.ports import DuplicateMessage, StoreError
 from bot.village.records import (
+    DROPPED,
+    FAILED,
     DayRecord,
     NewEvent,
     PlayerRecord,
@@ -25,7 +27,7 @@ from bot.village.replies import Delivery, Reply, ReplyKind
 from bot.village.stream import StreamView
 
 # What became of an earlier answer when the double-post rule looks at it.
-_UNDELIVERABLE = frozenset({"failed", "dropped"})
+_UNDELIVERABLE = frozenset({FAILED, DROPPED})
 
 
 class _DayDue(Exception):  # noqa: N818 - a signal: close the day first, then play

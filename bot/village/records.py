@@ -157,6 +157,19 @@ class DayClosing:
     """The first event of the next day's village stream."""
 
 
+# What became of a reply kept in the outbox.
+PENDING = "pending"
+SENT = "sent"
+DROPPED = "dropped"
+FAILED = "failed"
+
+# How a reply goes out: under the message it answers, as the answer to a slash command
+# (which the adapter gives itself), or as the village's announcement in the day's place.
+BY_MESSAGE = "message"
+BY_INTERACTION = "interaction"
+BY_VILLAGE = "village"
+
+
 @dataclass(frozen=True, slots=True)
 class OutboxRecord:
     """A reply waiting to be delivered, written in the transaction of what it answers.
@@ -180,8 +193,9 @@ class OutboxRecord:
     adapter answers itself) or `village` (an announcement in the day's place)."""
     created_at: dt.datetime
     outbox_id: int | None = None
-    status: str = "pending"
-    """`pending`, `sent`, or `dropped` (a private answer whose slash command expired)."""
+    status: str = PENDING
+    """PENDING, SENT, DROPPED (a private answer whose slash command expired) or FAILED
+    (the chat refuses it for good)."""
     attempts: int = 0
     posted_id: int | None = None
     """The chat platform's id of the posted reply."""

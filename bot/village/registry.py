@@ -54,13 +54,6 @@ class Command:
     def path(self) -> str:
         return f"{self.group} {self.name}"
 
-    @property
-    def words(self) -> tuple[str, ...]:
-        return (self.group, *self.name.split())
-
-    def argument(self, name: str) -> Argument | None:
-        return next((a for a in self.arguments if a.name == name), None)
-
 
 GAME_GROUP: Final = "greed"
 VILLAGE_GROUP: Final = "village"

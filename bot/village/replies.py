@@ -112,7 +112,3 @@ class Answer:
     @property
     def replies(self) -> list[Reply]:
         return [d.reply for d in self.deliveries]
-
-    @staticmethod
-    def of(replies: list[Reply], locale: str = "ja") -> Answer:
-        return Answer(tuple(Delivery(r, None, i) for i, r in enumerate(replies)), locale)

@@ -21,7 +21,7 @@ from bot.village.game import Game
 from bot.village.games import GAMES
 from bot.village.play import play
 from bot.village.ports import Clock, DiceSource, DuplicateMessage, OperatorError, Store, StoreError
-from bot.village.records import OutboxRecord, PlayerRecord, VillageRecord
+from bot.village.records import SENT, OutboxRecord, PlayerRecord, VillageRecord
 from bot.village.registry import Command
 from bot.village.replies import Answer, Delivery, Reply, ReplyKind, refused
 from bot.village.requests import (
@@ -195,6 +195,7 @@ class VillageService:
             if await core.store.get_message(village.village_id, incoming.message_id) is not None:
                 return []  # handled already: a command counts once
             closing = await days.catch_up(core, village)
+            # Read again: a day may have closed, here or in another process.
             village = await core.store.get_village(village.village_id)
         else:
             closing = []
@@ -290,7 +291,7 @@ class VillageService:
         """Record where a reply went. False when the database cannot take it now: the reply
         then stays pending and is sent again later with the same nonce, which Discord
         recognises for a while, so a short outage posts nothing twice."""
-        return await self._mark(outbox_id, "sent", posted_id, posted_at)
+        return await self._mark(outbox_id, SENT, posted_id, posted_at)
 
     async def undeliverable(self, outbox_id: int, status: str, attempts: int) -> bool:
         """`dropped` (a private answer whose slash command expired) or `failed` (the chat
