@@ -62,6 +62,21 @@ def second_store(engine: AsyncEngine) -> SqlStore:
     return SqlStore(make_engine(engine.url.render_as_string(hide_password=False)))
 
 
+async def at_once(
+    store: SqlStore, engine: AsyncEngine, incomings: list[Incoming], **options: Any
+) -> list[list[Reply]]:
+    """Each message handled by two processes on one database, all at the same time, the
+    first process taking the even deliveries and the second the odd ones."""
+    other = second_store(engine)
+    services = [VillageService(s, ManualClock(T0), FairDice(), **options) for s in (store, other)]
+    try:
+        return await asyncio.gather(
+            *(ask(services[i % 2], incoming) for i, incoming in enumerate(incomings))
+        )
+    finally:
+        await other.engine.dispose()
+
+
 # -- a command counts once, like a throw --------------------------------------------------------
 
 
@@ -69,13 +84,8 @@ async def test_a_command_delivered_many_times_at_once_is_applied_once(
     store: SqlStore, engine: AsyncEngine, village_id: int
 ) -> None:
     await village_of(store, village_id)
-    other = second_store(engine)
-    services = [VillageService(s, ManualClock(T0), FairDice()) for s in (store, other)]
-    try:
-        extend = message(village_id, GM, "/village day extend")
-        answers = await asyncio.gather(*(ask(services[i % 2], extend) for i in range(12)))
-    finally:
-        await other.engine.dispose()
+    extend = message(village_id, GM, "/village day extend")
+    answers = await at_once(store, engine, [extend] * 12)
     assert sorted(len(a) for a in answers) == [0] * 11 + [1]
     day = await store.get_day(village_id, 1)
     opened = await store.day_events(village_id, 1)
@@ -90,13 +100,8 @@ async def test_a_day_advanced_by_one_message_twice_closes_one_day(
     store: SqlStore, engine: AsyncEngine, village_id: int
 ) -> None:
     await village_of(store, village_id)
-    other = second_store(engine)
-    services = [VillageService(s, ManualClock(T0), FairDice()) for s in (store, other)]
-    try:
-        advance = message(village_id, GM, "/village day next")
-        answers = await asyncio.gather(*(ask(services[i % 2], advance) for i in range(6)))
-    finally:
-        await other.engine.dispose()
+    advance = message(village_id, GM, "/village day next")
+    answers = await at_once(store, engine, [advance] * 6)
     village = await store.get_village(village_id)
     assert village is not None and village.day == 2
     day2 = await store.get_day(village_id, 2)
@@ -109,16 +114,9 @@ async def test_two_processes_answer_each_message_once_and_keep_one_set_of_replie
     store: SqlStore, engine: AsyncEngine, village_id: int
 ) -> None:
     await village_of(store, village_id, outbox=True)
-    other = second_store(engine)
-    services = [VillageService(s, ManualClock(T0), FairDice(), outbox=True) for s in (store, other)]
     throws = [message(village_id, Author(10 + n, f"p{n}"), SIX) for n in range(5)]
-    try:
-        # Each message reaches both processes at once, as on two bots on one shard.
-        answers = await asyncio.gather(
-            *(ask(service, throw) for throw in throws for service in services)
-        )
-    finally:
-        await other.engine.dispose()
+    # Each message reaches both processes at once, as on two bots on one shard.
+    answers = await at_once(store, engine, [t for t in throws for _ in (0, 1)], outbox=True)
     for n, throw in enumerate(throws):
         pair = answers[2 * n : 2 * n + 2]
         assert sorted(len(replies) for replies in pair) == [0, 1]
