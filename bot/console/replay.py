@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.console.scripted import ScriptedDice, ScriptError
 from bot.console.session import ConsoleVillage, Output, TranscriptError
+from bot.fairness.dice import new_seed
 from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
@@ -36,8 +37,10 @@ async def replay(
     lines: list[str],
     on_output: Callable[[int, str, list[Output]], None],
     database_url: str | None = None,
+    seeds: Callable[[], bytes] = new_seed,
 ) -> None:
-    """Replay `lines`, calling `on_output(line_number, line, outputs)` for each line."""
+    """Replay `lines`, calling `on_output(line_number, line, outputs)` for each line.
+    `seeds` makes each day's secret seed (fresh random ones unless a test knows better)."""
     with tempfile.TemporaryDirectory(prefix="greedbot-replay-") as folder:
         url = database_url or f"sqlite:///{Path(folder) / 'replay.db'}"
         engine = make_engine(url)
@@ -55,7 +58,7 @@ async def replay(
             village_id = CONSOLE_VILLAGE
             while await store.get_village(village_id) is not None:
                 village_id += 1  # a fresh village, even in a database that has others
-            village = ConsoleVillage(store, clock, ScriptedDice(), village_id)
+            village = ConsoleVillage(store, clock, ScriptedDice(), village_id, seeds=seeds)
             on_output(0, "", await village.start())
             for number, line in enumerate(lines, start=1):
                 try:

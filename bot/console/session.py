@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from bot.chat.parse import parse_message
 from bot.chat.render import Surface, render
 from bot.console.scripted import ScriptedDice
 from bot.engine.greed import MAX_DICE, UnknownFaceError, parse_faces
+from bot.fairness.dice import new_seed
 from bot.village import registry
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
@@ -89,11 +91,12 @@ class ConsoleVillage:
         dice: ScriptedDice,
         village_id: int,
         pictures: Path | None = None,
+        seeds: Callable[[], bytes] = new_seed,
     ) -> None:
         self.clock = clock
         self.dice = dice
         self.village_id = village_id
-        self.service = VillageService(store, clock, dice)
+        self.service = VillageService(store, clock, dice, seeds=seeds)
         self.speaker: str | None = None
         self.moderators: set[str] = set()
         self.lag = dt.timedelta(0)

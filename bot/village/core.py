@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from bot.fairness.dice import new_seed
 from bot.village.game import Game
 from bot.village.ports import Clock, DiceSource, Store, StoreError, VersionConflict
 from bot.village.records import (
@@ -109,6 +110,8 @@ class Core:
     """Keep every reply in the outbox until the chat adapter has delivered it (Discord)."""
     defaults: Mapping[str, Any] = field(default_factory=dict)
     """Settings a new village starts with (the operator's default language and time zone)."""
+    seeds: Callable[[], bytes] = new_seed
+    """Where each day's secret seed comes from (tests replay with seeds they know)."""
 
     def game(self, village: VillageRecord) -> Game:
         return self.games[village.game]

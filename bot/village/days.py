@@ -28,8 +28,14 @@ SCHEDULED = "scheduled"
 ADVANCED = "advanced"
 
 
-def open_day(village_id: int, number: int, settings: VillageSettings, at: dt.datetime) -> DayRecord:
-    seed = new_seed()
+def open_day(
+    village_id: int,
+    number: int,
+    settings: VillageSettings,
+    at: dt.datetime,
+    seeds: Callable[[], bytes] = new_seed,
+) -> DayRecord:
+    seed = seeds()
     return DayRecord(
         village_id=village_id,
         day=number,
@@ -76,7 +82,7 @@ async def create_village(core: Core, call: Call) -> list[Reply]:
         incoming.guild_id,
         layout=POSTS if incoming.forum else CHANNEL,
     )
-    day = open_day(incoming.village_id, 1, settings, now)
+    day = open_day(incoming.village_id, 1, settings, now, core.seeds)
     by = call.author
     event = NewEvent("VillageCreated", {"by": by.player_id, "by_name": by.name, "game": game.key})
     try:
@@ -208,7 +214,9 @@ async def close_day(
                 ),
             )
         )
-    following = open_day(village.village_id, day.day + 1, village.settings, next_opens_at)
+    following = open_day(
+        village.village_id, day.day + 1, village.settings, next_opens_at, core.seeds
+    )
     closed_event = NewEvent(
         "DayClosed",
         {

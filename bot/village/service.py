@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.fairness.dice import new_seed
 from bot.village import days, registry
 from bot.village.core import Author, Call, Core, Incoming, Refusal
 from bot.village.flood import FloodGate, Verdict
@@ -80,12 +81,13 @@ class VillageService:
         outbox: bool = False,
         flood_gate: bool = False,
         defaults: Mapping[str, Any] | None = None,
+        seeds: Callable[[], bytes] = new_seed,
     ) -> None:
         """`outbox`: keep replies until the adapter has delivered them, and judge double
         posts by the chat's clock. `flood_gate`: limit how fast a player may post (where
         messages carry the chat's own times; a transcript's all share one)."""
         self.core = Core(
-            store, clock, dice, games or GAMES, default_game, outbox, dict(defaults or {})
+            store, clock, dice, games or GAMES, default_game, outbox, dict(defaults or {}), seeds
         )
         self._gate = FloodGate() if flood_gate else None
         self._known: dict[int, VillageRecord] = {}

@@ -1,0 +1,180 @@
+"""What the village asks of any game it hosts, in the style of OpenSpiel's chance-as-input games.
+
+A game is pure: it reads no clock and draws no random numbers. A table's state changes only
+by events, and the events come from two places:
+
+- `decide(state, seat, move)`: a player's move, checked against the rules before anything
+  is drawn; a refusal raises `RuleError` and changes nothing;
+- `resolve(state, outcome)`: the outcome of the chance the game asked for with `chance()`
+  (dice of any number of sides, or a shuffle), drawn by the village from the table's
+  committed seed (or a replay's script) and handed back.
+
+The village loops `decide → while chance(): draw, resolve → append`, folds the events with
+`evolve`, and shows each seat only what `observe(state, seat)` gives it. Standard library
+only: this module imports no game and no part of the village.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeAlias, TypeVar
+
+Seat = int
+"""A seat at a table, from 0 in seating order."""
+
+Json: TypeAlias = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
+"""Plain data: what events store and replies carry."""
+
+Outcome = tuple[int, ...]
+"""A chance outcome: dice as values in `range(sides)`, a shuffle as a permutation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """`count` dice of `sides` sides each."""
+
+    sides: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """A deck of `size` cards put in a random order: a permutation of `range(size)`."""
+
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceRequest:
+    """The chance a table needs before play can go on (OpenSpiel's chance node)."""
+
+    draw: Dice | Shuffle
+    seat: Seat | None = None
+    """The seat the chance is drawn for (the thrower), or None for the table's own."""
+    seen_by: frozenset[Seat] | None = None
+    """None: everyone sees the outcome; else only these seats do until the game says so."""
+    label: tuple[int | str, ...] = ()
+    """The game's own name for this chance (a roll number, a round and a die, a deal): with
+    the table's seed it fixes the outcome, so a retry or a verifier derives the same."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceContext:
+    """Where a chance is drawn: the ids a fair derivation puts in its message."""
+
+    village_id: int
+    day: int
+    table_id: int
+    player_id: int
+    """The player in the requested seat (0 for the table's own chance)."""
+    message_id: int
+    """The message (or slash command) whose move asked for the chance."""
+
+
+class RuleError(Exception):
+    """A move the rules refuse. `key` and `params` say why, in any language."""
+
+    def __init__(self, key: str, params: Mapping[str, Json] | None = None) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params: dict[str, Json] = dict(params or {})
+
+
+class SettingError(ValueError):
+    """A table setting the game does not accept; `allowed` says what it does."""
+
+    def __init__(self, key: str, value: str, allowed: str) -> None:
+        super().__init__(f"{key}: {value!r} is not allowed ({allowed})")
+        self.key = key
+        self.value = value
+        self.allowed = allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """An event in storable form: its type name, plain data and the codec version."""
+
+    type: str
+    data: dict[str, Json]
+    version: int = 1
+
+
+S = TypeVar("S")
+M = TypeVar("M")
+E = TypeVar("E")
+
+
+class EventCodec(Protocol[E]):
+    """Events to and from plain data. `version` is written with each event; `decode` reads
+    every version it ever wrote (an old event is upgraded on the way in)."""
+
+    version: int
+
+    def encode(self, event: E) -> Encoded: ...
+
+    def decode(self, stored: Encoded) -> E: ...
+
+
+class Game(Protocol[S, M, E]):
+    """One game's rules on a table of seats. `S` its immutable state, `M` its moves, `E` its
+    events. Every method is pure."""
+
+    key: str
+    """The game's name in commands, storage and the fair derivation (`greed`, `ducks`)."""
+    seats: range
+    """How many seats a table of this game may have (`range(1, 2)`: exactly one)."""
+    codec: EventCodec[E]
+
+    def settings(self, changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
+        """`base` with the typed `changes` applied (defaults when `base` is empty); raises
+        SettingError for a key or value the game does not know."""
+
+    def new(self, settings: Mapping[str, Json], seats: int) -> S:
+        """A table before its first move."""
+
+    def to_move(self, state: S) -> frozenset[Seat]:
+        """Who may move now: one seat, several for simultaneous choices, none when the table
+        waits for chance or is over."""
+
+    def chance(self, state: S) -> ChanceRequest | None:
+        """The chance the table needs next, or None."""
+
+    def decide(self, state: S, seat: Seat, move: M) -> tuple[E, ...]:
+        """The events of `seat` making `move`; raises RuleError, changing nothing."""
+
+    def resolve(self, state: S, outcome: Outcome) -> tuple[E, ...]:
+        """The events of the pending chance coming out as `outcome`."""
+
+    def evolve(self, state: S, event: E) -> S: ...
+
+    def expire(self, state: S) -> tuple[E, ...]:
+        """What the rules do when the time to move runs out (the default move, or closing
+        the table); nothing when nobody is waited for."""
+
+    def finished(self, state: S) -> bool: ...
+
+    def observe(self, state: S, viewer: Seat | None) -> Mapping[str, Json]:
+        """What `viewer` may know of the table (None: what everyone may know)."""
+
+    def scores(self, state: S) -> Mapping[Seat, int]:
+        """The points each seat has now: what the village's score rows keep."""
+
+    def fair(self, seed: bytes, context: ChanceContext, request: ChanceRequest) -> Outcome:
+        """The outcome the table's secret seed gives this chance (the game's published
+        derivation, which a verifier repeats)."""
+
+
+def replay(game: Game[S, M, E], state: S, events: Sequence[E]) -> S:
+    """`state` with `events` applied in order."""
+    for event in events:
+        state = game.evolve(state, event)
+    return state
+
+
+def outcome_fits(request: ChanceRequest, outcome: Outcome) -> bool:
+    """Whether `outcome` is a possible result of `request` (a script may be wrong)."""
+    draw = request.draw
+    if isinstance(draw, Dice):
+        return len(outcome) == draw.count and all(0 <= v < draw.sides for v in outcome)
+    return sorted(outcome) == list(range(draw.size))
