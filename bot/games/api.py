@@ -23,7 +23,7 @@ from typing import Protocol, TypeAlias, TypeVar
 Seat = int
 """A seat at a table, from 0 in seating order."""
 
-Json: TypeAlias = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
+Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 """Plain data: what events store and replies carry."""
 
 Outcome = tuple[int, ...]
