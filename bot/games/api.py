@@ -101,6 +101,7 @@ class Encoded:
 
 
 S = TypeVar("S")
+M_contra = TypeVar("M_contra", contravariant=True)
 M = TypeVar("M")
 E = TypeVar("E")
 
@@ -116,9 +117,9 @@ class EventCodec(Protocol[E]):
     def decode(self, stored: Encoded) -> E: ...
 
 
-class Game(Protocol[S, M, E]):
-    """One game's rules on a table of seats. `S` its immutable state, `M` its moves, `E` its
-    events. Every method is pure."""
+class Game(Protocol[S, M_contra, E]):
+    """One game's rules on a table of seats: `S` its immutable state, `M_contra` its moves,
+    `E` its events. Every method is pure."""
 
     key: str
     """The game's name in commands, storage and the fair derivation (`greed`, `ducks`)."""
@@ -140,7 +141,7 @@ class Game(Protocol[S, M, E]):
     def chance(self, state: S) -> ChanceRequest | None:
         """The chance the table needs next, or None."""
 
-    def decide(self, state: S, seat: Seat, move: M) -> tuple[E, ...]:
+    def decide(self, state: S, seat: Seat, move: M_contra) -> tuple[E, ...]:
         """The events of `seat` making `move`; raises RuleError, changing nothing."""
 
     def resolve(self, state: S, outcome: Outcome) -> tuple[E, ...]:
