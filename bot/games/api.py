@@ -70,6 +70,9 @@ class ChanceContext:
     """The player in the requested seat (0 for the table's own chance)."""
     message_id: int
     """The message (or slash command) whose move asked for the chance."""
+    chance_seq: int
+    """The table's draws counted from 1, voided ones included: a number is never reused,
+    so a rolled-back throw is thrown with fresh dice."""
 
 
 class RuleError(Exception):
