@@ -1,5 +1,14 @@
-"""Fair dice: seed commitments, HMAC-derived faces, day verification and uniformity statistics."""
+"""Fair dice: seed commitments, HMAC-derived faces and draws, day verification and uniformity
+statistics."""
 
+from bot.fairness.derive import (
+    label,
+    shuffle,
+    small_ints,
+    stream,
+    stream_bytes,
+    uniform_below,
+)
 from bot.fairness.dice import (
     Mismatch,
     ThrowRecord,
@@ -29,9 +38,15 @@ __all__ = [
     "face_counts",
     "faces_from_bytes",
     "gamma_q",
+    "label",
     "new_seed",
+    "shuffle",
+    "small_ints",
+    "stream",
+    "stream_bytes",
     "throw_blocks",
     "throw_message",
+    "uniform_below",
     "uniformity",
     "verify_day",
 ]
