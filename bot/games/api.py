@@ -9,7 +9,7 @@ by events, and the events come from two places:
   (dice of any number of sides, or a shuffle), drawn by the village from the table's
   committed seed (or a replay's script) and handed back.
 
-The village loops `decide → while chance(): draw, resolve → append`, folds the events with
+The village loops `decide → asks or chance(): draw, resolve → append`, folds the events with
 `evolve`, and shows each seat only what `observe(state, seat)` gives it. Standard library
 only: this module imports no game and no part of the village.
 """
@@ -147,6 +147,10 @@ class Game(Protocol[S, M_contra, E]):
     def decide(self, state: S, seat: Seat, move: M_contra) -> tuple[E, ...]:
         """The events of `seat` making `move`; raises RuleError, changing nothing."""
 
+    def asks(self, state: S, seat: Seat, move: M_contra) -> ChanceRequest | None:
+        """The chance a move asks for itself, drawn right after its events (Greed's player
+        chooses how many dice to throw); None when chance comes only from `chance`."""
+
     def resolve(self, state: S, outcome: Outcome) -> tuple[E, ...]:
         """The events of the pending chance coming out as `outcome`."""
 
@@ -163,6 +167,13 @@ class Game(Protocol[S, M_contra, E]):
 
     def scores(self, state: S) -> Mapping[Seat, int]:
         """The points each seat has now: what the village's score rows keep."""
+
+    def outcome(self, before: S, events: Sequence[E], after: S) -> tuple[str, dict[str, Json]]:
+        """The reply to a move: its key (`throw`, `greed_out`; `ducks.roll`) and params."""
+
+    def summary(self, state: S) -> dict[str, Json]:
+        """What the village's score row keeps of the table besides the points (the turns
+        played, the hands made): the memo and standings read it."""
 
     def fair(self, seed: bytes, context: ChanceContext, request: ChanceRequest) -> Outcome:
         """The outcome the table's secret seed gives this chance (the game's published

@@ -210,17 +210,32 @@ def _check_open(day: PlayerDay) -> None:
 
 
 def _decide_throw(day: PlayerDay, faces: tuple[Face, ...]) -> tuple[GreedEvent, ...]:
-    check_throw(day, len(faces))
+    before = decide_count(day, len(faces))
+    points = day.turn.points if day.turn is not None else 0
+    points += sum(e.points for e in before)
+    return (*before, *decide_faces(day, faces, points))
+
+
+def decide_count(day: PlayerDay, dice: int) -> tuple[DiceSetAside, ...]:
+    """What a throw of `dice` dice decides before any die is drawn: it is allowed, and the
+    count implies which take of the last throw is set aside (none on a turn's first throw)."""
+    check_throw(day, dice)
     turn = day.turn
     assert turn is not None  # check_throw refuses a finished day
-    events: list[GreedEvent] = []
-    points = turn.points
     pending = turn.pending
-    if pending is not None:
-        take = pending.take_for_next(len(faces))
-        assert take is not None  # check_throw allowed only counts with a take
-        events.append(DiceSetAside(take.count, take.dice, take.points))
-        points += take.points
+    if pending is None:
+        return ()
+    take = pending.take_for_next(dice)
+    assert take is not None  # check_throw allowed only counts with a take
+    return (DiceSetAside(take.count, take.dice, take.points),)
+
+
+def decide_faces(day: PlayerDay, faces: tuple[Face, ...], points: int) -> tuple[GreedEvent, ...]:
+    """What the thrown `faces` make happen, `points` being the turn's points with the take
+    set aside for this throw (`decide_count`)."""
+    turn = day.turn
+    assert turn is not None
+    events: list[GreedEvent] = []
     throw = analyse(faces)
     events.append(DiceThrown(throw.faces))
     if throw.greed_out:
