@@ -25,12 +25,12 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 async def _export(url: str, village_id: int | None, day: int) -> dict[str, Any]:
-    from bot.fairness.source import FairDice
+    from bot.games.registry import GAMES
     from bot.storage.engine import make_engine
     from bot.storage.store import SqlStore
+    from bot.village.chance import FairChance
     from bot.village.clock import SystemClock
     from bot.village.core import Core, Refusal
-    from bot.village.games import GAMES
     from bot.village.ports import StoreError
     from bot.village.record import day_record
 
@@ -49,7 +49,7 @@ async def _export(url: str, village_id: int | None, day: int) -> dict[str, Any]:
         if village is None:
             raise CliError(f"no village {village_id} in the database")
         try:
-            return await day_record(Core(store, SystemClock(), FairDice(), GAMES), village, day)
+            return await day_record(Core(store, SystemClock(), FairChance(), GAMES), village, day)
         except Refusal:
             raise CliError(f"village {village_id} has no day {day}") from None
     finally:

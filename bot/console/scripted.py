@@ -1,49 +1,73 @@
-"""Scripted dice for the console and replays: queued faces first, then the fair dice."""
+"""Scripted chance for the console and replays: queued outcomes first, then the fair ones."""
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
-from bot.engine.greed.faces import Face
-from bot.fairness.source import FairDice
+from bot.games.api import ChanceContext, ChanceRequest, Dice, Outcome, outcome_fits
+from bot.games.registry import GAMES
 from bot.village.ports import OperatorError
-from bot.village.records import DayRecord
 
 
 class ScriptError(OperatorError):
-    """The transcript's queued faces do not fit the throw asked for."""
+    """The transcript's queued outcome does not fit the chance asked for."""
 
 
 class ScriptedDice:
-    """Faces queued with `@dice` are used in order by whoever throws next; with the queue
-    empty the dice are fair. Scripted dice exist only here, never in the Discord bot."""
+    """Outcomes queued with `@dice` (in the notation of the game that draws next) are used
+    in order by whoever draws next; with the queue empty chance is fair. Scripted chance
+    exists only here, never in the Discord bot."""
 
     def __init__(self) -> None:
-        self._queue: deque[tuple[Face, ...]] = deque()
-        self._drawn: dict[tuple[int, int, int, int, int], tuple[tuple[Face, ...], bool]] = {}
-        self._fair = FairDice()
+        self._queue: deque[str] = deque()
+        self._drawn: dict[tuple[str, ChanceContext], tuple[Outcome, bool]] = {}
 
-    def queue(self, faces: tuple[Face, ...]) -> None:
-        self._queue.append(faces)
+    def queue(self, script: str) -> None:
+        """Queue the text after `@dice`; raises ScriptError if no game can read it."""
+        problems = []
+        for game in GAMES.values():
+            try:
+                game.script(script)
+            except ValueError as error:
+                problems.append(f"{game.key}: {error}")
+            else:
+                self._queue.append(script)
+                return
+        raise ScriptError("; ".join(problems))
 
     @property
     def queued(self) -> int:
         return len(self._queue)
 
     def draw(
-        self, day: DayRecord, player_id: int, throw_seq: int, message_id: int, dice: int
-    ) -> tuple[tuple[Face, ...], bool]:
-        key = (day.village_id, day.day, player_id, throw_seq, message_id)
-        # A retried throw (after a concurrent write) must get the faces it got the first time.
+        self,
+        game: str,
+        request: ChanceRequest,
+        context: ChanceContext,
+        fair: Callable[[], Outcome],
+    ) -> tuple[Outcome, bool]:
+        key = (game, context)
+        # A retried move (after a concurrent write) must get the outcome it got the first time.
         if key in self._drawn:
             return self._drawn[key]
         if self._queue:
-            faces = self._queue[0]
-            if len(faces) != dice:
-                raise ScriptError(f"@dice queued {len(faces)} faces but the throw has {dice} dice")
+            try:
+                outcome = GAMES[game].script(self._queue[0])
+            except ValueError as error:
+                raise ScriptError(f"@dice: {error}") from None
+            if not outcome_fits(request, outcome):
+                raise ScriptError(_misfit(len(outcome), request))
             self._queue.popleft()
-            drawn = (faces, True)
+            drawn = (outcome, True)
         else:
-            drawn = self._fair.draw(day, player_id, throw_seq, message_id, dice)
+            drawn = (fair(), False)
         self._drawn[key] = drawn
         return drawn
+
+
+def _misfit(queued: int, request: ChanceRequest) -> str:
+    draw = request.draw
+    if isinstance(draw, Dice):
+        return f"@dice queued {queued} faces but the throw has {draw.count} dice"
+    return f"@dice queued {queued} cards but the deck has {draw.size}"

@@ -18,8 +18,7 @@ from typing import Any
 from bot.chat.attachments import files_of
 from bot.chat.parse import parse_message
 from bot.chat.render import Surface, render
-from bot.console.scripted import ScriptedDice
-from bot.engine.greed import MAX_DICE, UnknownFaceError, parse_faces
+from bot.console.scripted import ScriptedDice, ScriptError
 from bot.fairness.dice import new_seed
 from bot.village import registry
 from bot.village.clock import ManualClock
@@ -170,12 +169,9 @@ class ConsoleVillage:
             return []
         if word == "@dice":
             try:
-                faces = parse_faces(rest)
-            except UnknownFaceError as error:
+                self.dice.queue(rest)
+            except ScriptError as error:
                 raise TranscriptError(f"@dice: {error}") from None
-            if not 1 <= len(faces) <= MAX_DICE:
-                raise TranscriptError(f"@dice needs 1 to {MAX_DICE} faces, not {len(faces)}")
-            self.dice.queue(faces)
             return []
         if word == "@clock":
             try:

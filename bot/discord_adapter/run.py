@@ -14,10 +14,10 @@ import discord
 from bot.config import Settings
 from bot.discord_adapter.client import Bridge, command_tree, make_client
 from bot.discord_adapter.translator import CatalogueTranslator
-from bot.fairness.source import FairDice
 from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
+from bot.village.chance import FairChance
 from bot.village.clock import SystemClock
 from bot.village.service import VillageService
 
@@ -67,7 +67,7 @@ def service_for(store: SqlStore, settings: Settings) -> VillageService:
     return VillageService(
         store,
         SystemClock(),
-        FairDice(),
+        FairChance(),
         outbox=True,
         flood_gate=True,
         defaults={"locale": settings.locale, "timezone": settings.timezone},

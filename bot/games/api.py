@@ -129,6 +129,8 @@ class Game(Protocol[S, M_contra, E]):
     seats: range
     """How many seats a table of this game may have (`range(1, 2)`: exactly one)."""
     codec: EventCodec[E]
+    setting_keys: tuple[str, ...]
+    """The settings a table of this game takes (`/… config key:value`)."""
 
     def settings(self, changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
         """`base` with the typed `changes` applied (defaults when `base` is empty); raises
@@ -174,6 +176,10 @@ class Game(Protocol[S, M_contra, E]):
     def summary(self, state: S) -> dict[str, Json]:
         """What the village's score row keeps of the table besides the points (the turns
         played, the hands made): the memo and standings read it."""
+
+    def script(self, text: str) -> Outcome:
+        """A replay's scripted outcome (`@dice …`) in the game's own notation; raises
+        ValueError saying what is wrong. Whether it fits the chance is checked on use."""
 
     def fair(self, seed: bytes, context: ChanceContext, request: ChanceRequest) -> Outcome:
         """The outcome the table's secret seed gives this chance (the game's published

@@ -6,8 +6,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.engine.greed import UnknownFaceError, analyse, parse_faces
+from bot.games.greed.replies import take_options
 from bot.village.core import Call, Core, Refusal, int_arg
-from bot.village.games.greed import take_options
 from bot.village.memo import memo_reply, standings_reply
 from bot.village.records import (
     NewEvent,
@@ -246,10 +246,11 @@ async def _append_village_action(
         event.at,
     )
     after = read_stream(game, day.settings.rules, [*events, recorded])
-    summary = game.summary(after.state)
     previous = await core.store.get_player_day(village.village_id, day.day, player.player_id)
-    ended = previous.ended_message_id if previous and summary.finished else None
-    projection = summary.row(village.village_id, day.day, player.player_id, recorded.version, ended)
+    ended = previous.ended_message_id if previous and game.finished(after.state) else None
+    projection = core.score_row(
+        village, day, player.player_id, after.state, recorded.version, ended
+    )
     append = StreamAppend(player.player_id, view.version, (event,), projection)
     await core.store.append(append, day.day, None)
     state = await core.position(village, day, player.player_id, after)

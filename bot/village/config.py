@@ -7,8 +7,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from bot.games.api import SettingError
+from bot.games.registry import AnyGame
 from bot.village.core import Call, Core, Refusal
-from bot.village.game import ConfigError, Game
 from bot.village.records import DayRecord, NewEvent, VillageRecord
 from bot.village.replies import Reply, ReplyKind
 from bot.village.settings import MAX_NAME, VillageSettings
@@ -104,7 +105,7 @@ _CONVERTED: dict[str, Callable[[str], dict[str, Any]]] = {
 }
 
 
-def changed_settings(game: Game, base: VillageSettings, args: dict[str, str]) -> VillageSettings:
+def changed_settings(game: AnyGame, base: VillageSettings, args: dict[str, str]) -> VillageSettings:
     """`base` with the `/village config` keys applied; a Refusal names the first bad one.
     Every value is checked here, whatever the chat already checked: not every Discord client
     enforces an option's range."""
@@ -112,16 +113,16 @@ def changed_settings(game: Game, base: VillageSettings, args: dict[str, str]) ->
     fields = base.model_dump()
     for key, value in args.items():
         text = value.strip()
-        if key in game.config_keys:
+        if key in game.setting_keys:
             try:
-                rules = game.configure(rules, key, value)
-            except ConfigError as error:
+                rules = game.settings({key: value}, rules)
+            except SettingError as error:
                 raise Refusal(
                     "bad_setting", setting=key, value=value, allowed=error.allowed
                 ) from None
             continue
         if key not in _VILLAGE_KEYS and key not in _CONVERTED:
-            known = ", ".join((*game.config_keys, *_VILLAGE_KEYS, *_CONVERTED))
+            known = ", ".join((*game.setting_keys, *_VILLAGE_KEYS, *_CONVERTED))
             raise Refusal("unknown_setting", setting=key, allowed=known)
         try:
             if key in _CONVERTED:

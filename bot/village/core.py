@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot.fairness.dice import new_seed
-from bot.village.game import Game
-from bot.village.ports import Clock, DiceSource, Store, StoreError, VersionConflict
+from bot.games.registry import AnyGame
+from bot.village.ports import ChanceSource, Clock, Store, StoreError, VersionConflict
 from bot.village.records import (
     BY_MESSAGE,
     BY_VILLAGE,
@@ -27,6 +27,8 @@ from bot.village.requests import CommandRequest, Request
 from bot.village.stream import StreamView, read_stream
 
 MAX_ATTEMPTS = 8
+SEAT = 0
+"""A player's own seat at their day's table (a one-seat table per player and day)."""
 """Units of work retried after a version conflict (another process wrote first)."""
 
 T = TypeVar("T")
@@ -103,8 +105,8 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 class Core:
     store: Store
     clock: Clock
-    dice: DiceSource
-    games: Mapping[str, Game]
+    dice: ChanceSource
+    games: Mapping[str, AnyGame]
     default_game: str = "greed"
     outbox: bool = False
     """Keep every reply in the outbox until the chat adapter has delivered it (Discord)."""
@@ -113,7 +115,7 @@ class Core:
     seeds: Callable[[], bytes] = new_seed
     """Where each day's secret seed comes from (tests replay with seeds they know)."""
 
-    def game(self, village: VillageRecord) -> Game:
+    def game(self, village: VillageRecord) -> AnyGame:
         return self.games[village.game]
 
     async def unit(self, work: Callable[[Core], Awaitable[T]]) -> T:
@@ -144,14 +146,42 @@ class Core:
     async def position(
         self, village: VillageRecord, day: DayRecord, player_id: int, view: StreamView
     ) -> dict[str, Any]:
-        """The `state` of a reply: the game's position plus the village's day and total."""
-        position = self.game(village).position(view.state)
+        """The `state` of a reply: what the player sees of the table, plus the village's
+        day and the player's total over every day."""
+        game = self.game(village)
+        position = game.observe(view.state, SEAT)
         before = await self.total_before(village.village_id, player_id, day.day)
         return {
             "day": day.day,
             **position,
-            "total_points": before + int(position["day_points"]),
+            "total_points": before + game.scores(view.state)[SEAT],
         }
+
+    def score_row(
+        self,
+        village: VillageRecord,
+        day: DayRecord,
+        player_id: int,
+        state: object,
+        version: int,
+        ended_message_id: int | None,
+        *,
+        finished: bool | None = None,
+    ) -> PlayerDayRecord:
+        """The score row of a player's table at stream `version`, from the game's scores;
+        `finished` overrides (a closed day is over)."""
+        game = self.game(village)
+        turns = game.summary(state).get("turns", [])
+        return PlayerDayRecord(
+            village_id=village.village_id,
+            day=day.day,
+            player_id=player_id,
+            version=version,
+            points=game.scores(state)[SEAT],
+            turns=tuple(t for t in turns if isinstance(t, dict)) if isinstance(turns, list) else (),
+            finished=game.finished(state) if finished is None else finished,
+            ended_message_id=ended_message_id,
+        )
 
     async def standing_of(self, village: VillageRecord, player_id: int) -> dict[str, Any]:
         """A player's `state` in today's day (a newcomer's is the start of turn 1)."""

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.fairness.dice import commitment, new_seed
+from bot.games.api import replay
+from bot.games.registry import AnyGame
 from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
 from bot.village.memo import memo_reply, standings_reply
@@ -71,7 +73,7 @@ async def create_village(core: Core, call: Call) -> list[Reply]:
     now = core.clock.now()
     # `/village create` takes the same keys as `/village config`: an English village can
     # open its first day in English.
-    base = VillageSettings.model_validate({**core.defaults, "rules": game.default_rules()})
+    base = VillageSettings.model_validate({**core.defaults, "rules": game.settings({}, {})})
     settings = changed_settings(game, base, call.command.args)
     village = VillageRecord(
         incoming.village_id,
@@ -190,12 +192,9 @@ async def close_day(
         view = await core.view(village, day, player.player_id)
         if view.version == 0:
             continue  # did not play today: nothing to close
-        events = game.close(view.state)
-        after = view.state
-        for event in events:
-            after = game.evolve(after, event)
-        summary = game.summary(after)
-        if len(summary.turns) > len(game.summary(view.state).turns):
+        events = game.expire(view.state)
+        after = replay(game, view.state, events)
+        if _turns(game, after) > _turns(game, view.state):
             unfinished.append(player.name)
         previous = await core.store.get_player_day(village.village_id, day.day, player.player_id)
         ended = previous.ended_message_id if previous else None
@@ -203,11 +202,12 @@ async def close_day(
             StreamAppend(
                 player_id=player.player_id,
                 expected_version=view.version,
-                events=tuple(NewEvent(e.type, dict(e.data)) for e in events),
-                projection=summary.row(
-                    village.village_id,
-                    day.day,
+                events=tuple(_new_event(game, e) for e in events),
+                projection=core.score_row(
+                    village,
+                    day,
                     player.player_id,
+                    after,
                     view.version + len(events),
                     ended or _last_message(view),
                     finished=True,
@@ -241,6 +241,16 @@ async def close_day(
     if not await core.store.close_day(closing):
         return []
     return await _closing_replies(core, village, day, reason, by, unfinished, following)
+
+
+def _turns(game: AnyGame, state: object) -> int:
+    turns = game.summary(state).get("turns")
+    return len(turns) if isinstance(turns, list) else 0
+
+
+def _new_event(game: AnyGame, event: object) -> NewEvent:
+    encoded = game.codec.encode(event)
+    return NewEvent(encoded.type, dict(encoded.data))
 
 
 def _last_message(view: StreamView) -> int | None:

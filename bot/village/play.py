@@ -7,11 +7,14 @@ are read, and the new events, score row, message and replies are written in the 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from functools import partial
 
+from bot.engine.greed import EndTurn
+from bot.games.api import ChanceContext, Json, RuleError, replay
+from bot.games.greed.game import ThrowDice
+from bot.games.registry import AnyGame
 from bot.village import days
-from bot.village.core import MAX_ATTEMPTS, Core, Incoming, Refusal
-from bot.village.game import Game, GameEvent, GameRuleError
+from bot.village.core import MAX_ATTEMPTS, SEAT, Core, Incoming, Refusal
 from bot.village.memo import memo_reply
 from bot.village.ports import DuplicateMessage, StoreError
 from bot.village.records import (
@@ -24,7 +27,7 @@ from bot.village.records import (
     VillageRecord,
 )
 from bot.village.replies import Delivery, Reply, ReplyKind
-from bot.village.stream import StreamView
+from bot.village.stream import DRAW_SEQ, SCRIPTED, StreamView
 
 # What became of an earlier answer when the double-post rule looks at it.
 _UNDELIVERABLE = frozenset({FAILED, DROPPED})
@@ -68,29 +71,28 @@ async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[D
         state = await core.position(village, day, author.player_id, view)
         reply = Reply(ReplyKind.IGNORED, "double_post", {"dice": dice}, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
+    move = ThrowDice(dice) if dice is not None else EndTurn()
     try:
-        events = _decide(core, game, day, incoming, view, dice)
-    except GameRuleError as error:
+        after, events, stored = _decide(core, game, village, day, incoming, view, move)
+    except RuleError as error:
         state = await core.position(village, day, author.player_id, view)
         reply = Reply(ReplyKind.REFUSED, error.key, error.params, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
-    after = view.state
-    for event in events:
-        after = game.evolve(after, event)
     kind, params = game.outcome(view.state, events, after)
-    summary = game.summary(after)
+    finished = game.finished(after)
     known = await core.store.get_player(village.village_id, author.player_id)
     joining = _joining(core, village, incoming, known)
     append = StreamAppend(
         player_id=author.player_id,
         expected_version=view.version,
-        events=tuple(NewEvent(e.type, dict(e.data), incoming.message_id) for e in events),
-        projection=summary.row(
-            village.village_id,
-            day.day,
+        events=stored,
+        projection=core.score_row(
+            village,
+            day,
             author.player_id,
-            view.version + len(events),
-            incoming.message_id if summary.finished else None,
+            after,
+            view.version + len(stored),
+            incoming.message_id if finished else None,
         ),
         player=joining,
         renamed_from=known.name if known is not None and joining is not None else None,
@@ -98,7 +100,7 @@ async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[D
     await core.store.append(append, day.day, core.message(incoming, kind))
     state = await core.position(village, day, author.player_id, replace(view, state=after))
     replies = [Reply(ReplyKind(kind), kind, params, to=author.name, state=state)]
-    if summary.finished:
+    if finished:
         player = joining or known
         assert player is not None
         replies.append(await memo_reply(core, village, player, day.day))
@@ -139,28 +141,51 @@ async def _double_post(
 
 def _decide(
     core: Core,
-    game: Game,
+    game: AnyGame,
+    village: VillageRecord,
     day: DayRecord,
     incoming: Incoming,
     view: StreamView,
-    dice: int | None,
-) -> list[GameEvent]:
-    if dice is None:
-        return game.end_turn(view.state)
-    count = game.dice_to_throw(view.state, dice)
-    throw_seq = view.throws + 1
-    faces, scripted = core.dice.draw(
-        day, incoming.author.player_id, throw_seq, incoming.message_id, count
-    )
-    events = game.throw(view.state, faces)
-    return [_with_throw_seq(e, game, throw_seq, scripted) for e in events]
+    move: object,
+) -> tuple[object, list[object], tuple[NewEvent, ...]]:
+    """The move's events, then the chance it asks for drawn and resolved: the state after,
+    the game's events, and the events as stored (the draw's stamped on its first event).
+    Raises RuleError before anything is drawn."""
+    state = view.state
+    events = list(game.decide(state, SEAT, move))
+    stored = [_stored(game, e, incoming) for e in events]
+    state = replay(game, state, events)
+    request = game.asks(view.state, SEAT, move) or game.chance(state)
+    draws = view.throws
+    while request is not None:
+        draws += 1
+        context = ChanceContext(
+            village.village_id,
+            day.day,
+            incoming.author.player_id,
+            incoming.author.player_id,
+            incoming.message_id,
+            draws,
+        )
+        outcome, scripted = core.dice.draw(
+            game.key, request, context, partial(game.fair, day.seed, context, request)
+        )
+        results = game.resolve(state, outcome)
+        stamp: dict[str, Json] = {DRAW_SEQ: draws, SCRIPTED: scripted}
+        stored += [
+            _stored(game, e, incoming, stamp if n == 0 else None) for n, e in enumerate(results)
+        ]
+        events += results
+        state = replay(game, state, results)
+        request = game.chance(state)
+    return state, events, tuple(stored)
 
 
-def _with_throw_seq(event: GameEvent, game: Game, throw_seq: int, scripted: bool) -> GameEvent:
-    if event.type != game.throw_event:
-        return event
-    data: dict[str, Any] = {**event.data, "throw_seq": throw_seq, "scripted": scripted}
-    return GameEvent(event.type, data)
+def _stored(
+    game: AnyGame, event: object, incoming: Incoming, stamp: dict[str, Json] | None = None
+) -> NewEvent:
+    encoded = game.codec.encode(event)
+    return NewEvent(encoded.type, {**encoded.data, **(stamp or {})}, incoming.message_id)
 
 
 def _joining(

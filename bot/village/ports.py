@@ -1,13 +1,13 @@
-"""The ports the village service depends on: storage, clock, dice. Technologies plug in here."""
+"""The ports the village service depends on: storage, clock, chance. Technologies plug in here."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
-from bot.engine.greed.faces import Face
+from bot.games.api import ChanceContext, ChanceRequest, Outcome
 from bot.village.records import (
     DayClosing,
     DayRecord,
@@ -152,11 +152,15 @@ class Clock(Protocol):
         """An aware datetime."""
 
 
-class DiceSource(Protocol):
-    """Where a throw's faces come from. `key` identifies the throw: a retry of the same throw
-    (same key) must get the same faces."""
+class ChanceSource(Protocol):
+    """Where a table's chance outcomes come from. The same draw asked again (same game and
+    context: a move retried after a concurrent write) must get the same outcome."""
 
     def draw(
-        self, day: DayRecord, player_id: int, throw_seq: int, message_id: int, dice: int
-    ) -> tuple[tuple[Face, ...], bool]:
-        """The faces, and whether they were scripted rather than fair."""
+        self,
+        game: str,
+        request: ChanceRequest,
+        context: ChanceContext,
+        fair: Callable[[], Outcome],
+    ) -> tuple[Outcome, bool]:
+        """The outcome, and whether it was scripted rather than `fair()`."""

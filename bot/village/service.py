@@ -15,13 +15,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.fairness.dice import new_seed
+from bot.games.registry import GAMES, AnyGame
 from bot.village import days, registry
 from bot.village.core import Author, Call, Core, Incoming, Refusal
 from bot.village.flood import FloodGate, Verdict
-from bot.village.game import Game
-from bot.village.games import GAMES
 from bot.village.play import play
-from bot.village.ports import Clock, DiceSource, DuplicateMessage, OperatorError, Store, StoreError
+from bot.village.ports import (
+    ChanceSource,
+    Clock,
+    DuplicateMessage,
+    OperatorError,
+    Store,
+    StoreError,
+)
 from bot.village.records import SENT, OutboxRecord, PlayerRecord, VillageRecord
 from bot.village.registry import Command
 from bot.village.replies import Answer, Delivery, Reply, ReplyKind, refused
@@ -74,8 +80,8 @@ class VillageService:
         self,
         store: Store,
         clock: Clock,
-        dice: DiceSource,
-        games: Mapping[str, Game] | None = None,
+        dice: ChanceSource,
+        games: Mapping[str, AnyGame] | None = None,
         default_game: str = "greed",
         *,
         outbox: bool = False,

@@ -1,4 +1,4 @@
-"""A player's day stream read back: the state, the log of throws, and what rollbacks voided.
+"""A table's stream read back: the state, the log of draws, and what rollbacks voided.
 
 Rollback never deletes: a `RolledBack` event marks the events after a version as voided and
 the state is rebuilt from the rest; `RollbackUndone` (allowed only right after its rollback)
@@ -8,15 +8,30 @@ brings them back. Replaying the stream therefore always gives the same state and
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.village.game import Game, GameEvent
+from bot.games.api import Encoded, Json
+from bot.games.registry import AnyGame
 from bot.village.records import StoredEvent
 
 ROLLED_BACK = "RolledBack"
 ROLLBACK_UNDONE = "RollbackUndone"
 VILLAGE_TYPES = frozenset({ROLLED_BACK, ROLLBACK_UNDONE})
+
+DRAW_SEQ = "throw_seq"
+SCRIPTED = "scripted"
+DRAW_KEYS = (DRAW_SEQ, SCRIPTED)
+"""The village's stamp on the event that records a draw's outcome (the first event the
+game's `resolve` gives): the table's draw number and whether the outcome was scripted.
+Codecs ignore these keys; export and verification read them."""
+
+
+def encoded(event: StoredEvent) -> Encoded:
+    """A stored game event as its codec reads it (the village's stamp left out)."""
+    data: dict[str, Json] = {k: v for k, v in event.data.items() if k not in DRAW_KEYS}
+    return Encoded(event.type, data)
 
 
 @dataclass(slots=True)
@@ -26,14 +41,14 @@ class Step:
     version: int
     message_id: int | None
     recorded_at: dt.datetime
-    position: dict[str, Any]
-    """The game's position right after the throw (turn, lap, throw, faces...)."""
+    position: Mapping[str, Json]
+    """What everyone sees of the table right after the draw's outcome."""
     data: dict[str, Any]
-    """The throw event's stored data (faces, throw_seq, scripted)."""
+    """The stored data of the event that records the outcome (with its draw stamp)."""
     move_start: int
     """The first version of the move that made this throw (a rollback goes to the one before)."""
-    followed_by: list[tuple[int, GameEvent]] = field(default_factory=list)
-    """(version, event) of the takes and endings that came of this throw."""
+    followed_by: list[tuple[int, StoredEvent]] = field(default_factory=list)
+    """(version, event) of what came of this draw, up to the next one."""
     voided_by: dict[str, Any] | None = None
 
 
@@ -42,7 +57,7 @@ class StreamView:
     state: Any
     version: int
     throws: int
-    """Throws ever made in the stream, voided ones included (the last throw_seq used)."""
+    """Draws ever made in the stream, voided ones included (the last draw number used)."""
     last_throw_at: dt.datetime | None
     steps: list[Step]
     last_rollback: StoredEvent | None
@@ -53,11 +68,13 @@ class StreamView:
         return [step for step in self.steps if step.voided_by is None]
 
 
-def read_stream(game: Game, rules: dict[str, Any], events: list[StoredEvent]) -> StreamView:
+def read_stream(
+    game: AnyGame, rules: Mapping[str, Json], events: list[StoredEvent], seats: int = 1
+) -> StreamView:
     undone = {e.data["rollback_version"] for e in events if e.type == ROLLBACK_UNDONE}
     active: list[StoredEvent] = []
     steps: list[Step] = []
-    state = game.new_day(rules)
+    state = game.new(rules, seats)
     throws = 0
     last_throw_at: dt.datetime | None = None
     move_starts: dict[int | None, int] = {}
@@ -75,15 +92,14 @@ def read_stream(game: Game, rules: dict[str, Any], events: list[StoredEvent]) ->
                     # A take that was made by a voided move no longer follows this throw.
                     step.followed_by = [(v, e) for v, e in step.followed_by if v <= target]
             active = [e for e in active if e.version <= target]
-            state = _rebuild(game, rules, active)
+            state = _rebuild(game, rules, seats, active)
             continue
         if event.type == ROLLBACK_UNDONE:
             continue
-        game_event = GameEvent(event.type, event.data)
-        state = game.evolve(state, game_event)
+        state = game.evolve(state, game.codec.decode(encoded(event)))
         active.append(event)
         move_start = move_starts.setdefault(event.message_id, event.version)
-        if event.type == game.throw_event:
+        if DRAW_SEQ in event.data:
             throws += 1
             last_throw_at = event.recorded_at
             steps.append(
@@ -91,7 +107,7 @@ def read_stream(game: Game, rules: dict[str, Any], events: list[StoredEvent]) ->
                     event.version,
                     event.message_id,
                     event.recorded_at,
-                    game.position(state),
+                    game.observe(state, None),
                     dict(event.data),
                     move_start,
                 )
@@ -100,7 +116,7 @@ def read_stream(game: Game, rules: dict[str, Any], events: list[StoredEvent]) ->
             # A take or an ending belongs to the last throw still standing, not to one voided.
             live = next((step for step in reversed(steps) if step.voided_by is None), None)
             if live is not None:
-                live.followed_by.append((event.version, game_event))
+                live.followed_by.append((event.version, event))
     last = events[-1] if events else None
     last_rollback = last if last is not None and last.type == ROLLED_BACK else None
     return StreamView(
@@ -113,8 +129,10 @@ def read_stream(game: Game, rules: dict[str, Any], events: list[StoredEvent]) ->
     )
 
 
-def _rebuild(game: Game, rules: dict[str, Any], events: list[StoredEvent]) -> Any:
-    state = game.new_day(rules)
+def _rebuild(
+    game: AnyGame, rules: Mapping[str, Json], seats: int, events: list[StoredEvent]
+) -> Any:
+    state = game.new(rules, seats)
     for event in events:
-        state = game.evolve(state, GameEvent(event.type, event.data))
+        state = game.evolve(state, game.codec.decode(encoded(event)))
     return state

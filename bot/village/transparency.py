@@ -6,9 +6,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from bot.engine.greed import GreedRuleError
 from bot.fairness.verify import verify_record
+from bot.games.greed.game import rule_error
+from bot.games.greed.replies import odds as greed_odds
 from bot.village.core import Call, Core, Refusal, int_arg
-from bot.village.game import GameRuleError
 from bot.village.record import day_record, village_stats
 from bot.village.replies import Attachment, Reply, ReplyKind
 
@@ -23,9 +25,9 @@ async def odds(core: Core, call: Call) -> list[Reply]:
     day = await core.current_day(village)
     view = await core.view(village, day, me.player_id)
     try:
-        params = core.game(village).odds(view.state)
-    except GameRuleError as error:
-        raise Refusal(error.key, **error.params) from None
+        params = greed_odds(view.state)
+    except GreedRuleError as error:
+        raise Refusal(error.key, **rule_error(error).params) from None
     state = await core.position(village, day, me.player_id, view)
     return [Reply(ReplyKind.INFO, "odds", params, to=me.name, state=state, private=True)]
 

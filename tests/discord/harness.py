@@ -13,7 +13,6 @@ from bot.discord_adapter.port import Posted, Seen
 from bot.discord_adapter.relay import Relay, author_of, village_of
 from bot.discord_adapter.sender import Sender, jobs_of
 from bot.discord_adapter.surface import discord_surface
-from bot.engine.greed import parse_faces
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
@@ -112,7 +111,7 @@ class Village:
     ) -> tuple[Seen, list[Posted | None]]:
         """A player posts a message and the bot answers it (live)."""
         if faces is not None:
-            self.dice.queue(parse_faces(faces))
+            self.dice.queue(faces)
         seen = self.chat.post(where or self.today(), author.player_id, author.name, text)
         return seen, await self.relay.message(seen)
 

@@ -11,7 +11,6 @@ from pathlib import Path
 import discord.ext.test as dpytest
 import pytest
 
-from bot.engine.greed import parse_faces
 from bot.village.clock import ManualClock
 from tests.discord.dpy import Bot
 from tests.discord.interactions import MANAGE_GUILD, interact
@@ -57,7 +56,7 @@ async def test_a_village_day_from_creation_to_its_export(bot: Bot, tmp_path: Pat
     assert any("1d 開始" in text for text in posted())
 
     for faces in ("D D D R $ Eb", "G R R"):
-        bot.dice.queue(parse_faces(faces))
+        bot.dice.queue(faces)
     [first] = await bot.say(SIX)
     [second] = await bot.say("[[greed]]" * 3)
     assert "1周1投目" in first.content and "1周2投目" in second.content
@@ -74,7 +73,7 @@ async def test_a_village_day_from_creation_to_its_export(bot: Bot, tmp_path: Pat
     [(text, private)] = rollback.said()
     assert not private and "二重に振ったため" in text
 
-    bot.dice.queue(parse_faces("D D R"))
+    bot.dice.queue("D D R")
     [again] = await bot.say("[[greed]]" * 3)
     assert "1周2投目" in again.content  # the voided throw was thrown again with fresh dice
     [end] = await bot.say("TE")

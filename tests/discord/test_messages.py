@@ -11,7 +11,6 @@ import discord.ext.test as dpytest
 import pytest
 from discord.ext.test import backend
 
-from bot.engine.greed import parse_faces
 from tests.discord.dpy import Bot
 
 pytestmark = [pytest.mark.db, pytest.mark.discord]
@@ -21,7 +20,7 @@ SIX = "[[greed]]" * 6
 
 async def test_tags_in_a_message_throw_and_get_a_reply_that_pings_nobody(bot: Bot) -> None:
     await bot.create(bot.channel.id)
-    bot.dice.queue(parse_faces("D G $ R R Eb"))
+    bot.dice.queue("D G $ R R Eb")
     [answer] = await bot.say("いくよ " + SIX)
     player_message = bot.last
     assert player_message is not None
@@ -47,7 +46,7 @@ async def test_tags_count_as_players_write_them_and_quoting_never_throws(
     bot: Bot, text: str, throws: bool
 ) -> None:
     await bot.create(bot.channel.id)
-    bot.dice.queue(parse_faces("D G $ R R Eb"))
+    bot.dice.queue("D G $ R R Eb")
     answers = await bot.say(text)
     if throws:
         assert len(answers) == 1 and "1周1投目" in answers[0].content
@@ -58,7 +57,7 @@ async def test_tags_count_as_players_write_them_and_quoting_never_throws(
 async def test_a_whole_turn_with_scripted_dice(bot: Bot) -> None:
     await bot.create(bot.channel.id)
     for faces in ("D G $ R R Eb", "R Eg Eg Eg", "G", "D G $ R R Eb"):
-        bot.dice.queue(parse_faces(faces))
+        bot.dice.queue(faces)
     [first] = await bot.say(SIX)
     [second] = await bot.say("[[greed]]" * 4)
     assert "エメラルド" in second.content and "TE不可" in second.content
@@ -89,7 +88,7 @@ async def test_a_refused_tag_message_gets_a_public_refusal_that_deletes_itself(b
 async def test_an_edit_adding_tags_throws_nothing_and_says_so_once(bot: Bot) -> None:
     await bot.create(bot.channel.id)
     message = await dpytest.message("hello", channel=bot.channel, member=0)
-    bot.dice.queue(parse_faces("D G $ R R Eb"))
+    bot.dice.queue("D G $ R R Eb")
 
     def edit(content: str) -> None:
         data = backend.facts.dict_from_message(message)
@@ -113,7 +112,7 @@ async def test_an_edit_adding_tags_throws_nothing_and_says_so_once(bot: Bot) -> 
 
 async def test_deleting_a_throw_changes_nothing_recorded(bot: Bot) -> None:
     await bot.create(bot.channel.id)
-    bot.dice.queue(parse_faces("D G $ R R Eb"))
+    bot.dice.queue("D G $ R R Eb")
     await bot.say(SIX)
     thrown = bot.last
     assert thrown is not None
@@ -157,7 +156,7 @@ async def test_a_throw_in_todays_forum_post_is_played_there_and_refused_in_an_ol
     today = bot.client.get_channel(today_id)
     old = bot.client.get_channel(old_id)
     assert isinstance(today, discord.Thread) and isinstance(old, discord.Thread)
-    bot.dice.queue(parse_faces("D G $ R R Eb"))
+    bot.dice.queue("D G $ R R Eb")
     [answer] = await bot.say(SIX, channel=today)
     assert answer.channel.id == today_id and "1周1投目" in answer.content
     [refusal] = await bot.say("[[greed]]" * 4, channel=old)

@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 from bot.discord_adapter.port import snowflake_time
-from bot.engine.greed import parse_faces
 from bot.storage.store import SqlStore
 from tests.discord.harness import ALICE, BOB, SIX, Village
 
@@ -101,8 +100,8 @@ async def test_missed_throws_are_answered_in_order_after_a_restart(
     village.later(seconds=5)
     bob = village.post(BOB, SIX)
     back = village.restarted(store)
-    village.dice.queue(parse_faces("G R R Eg"))
-    village.dice.queue(parse_faces("G $ R R Eb D"))
+    village.dice.queue("G R R Eg")
+    village.dice.queue("G $ R R Eb D")
     assert await back.catch_up.run([village_id]) == 2
     answers = [(m.reply_to, m.text) for _, m in village.chat.sent[-2:]]
     assert answers[0][0] == first.message_id and "1周2投目" in answers[0][1]
@@ -117,7 +116,7 @@ async def test_a_throw_sent_before_the_previous_answer_was_posted_is_a_double_po
     # Both throws are sent while the bot is away: the second before the first's answer.
     one = village.post(ALICE, SIX)
     two = village.post(ALICE, "[[greed]]" * 4)
-    village.dice.queue(parse_faces("D G $ R R Eb"))
+    village.dice.queue("D G $ R R Eb")
     await village.restarted(store).catch_up.run([village_id])
     replies = {m.reply_to: m.text for _, m in village.chat.sent if m.reply_to}
     assert "1周1投目" in replies[one.message_id]
@@ -165,7 +164,7 @@ async def test_missed_messages_before_the_deadline_count_for_their_day(
     late = village.post(ALICE, "[[greed]]" * 4)
     assert snowflake_time(late.message_id) < closes
     village.clock.set(closes + dt.timedelta(minutes=3))
-    village.dice.queue(parse_faces("G R R Eg"))
+    village.dice.queue("G R R Eg")
     back = village.restarted(store)
     await back.catch_up.run([village_id])
     stream = await store.load_stream(village_id, 1, ALICE.player_id)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_adapter.port import Outgoing, PortError
-from bot.engine.greed import parse_faces
 from bot.storage.store import SqlStore
 from tests.discord.harness import ALICE, GM, SIX, Village, incoming_of
 
@@ -72,7 +71,7 @@ async def test_a_kill_between_commit_and_send_answers_once_after_restart(
     await village.create()
     # The throw commits, then the process dies before its answer is posted.
     seen = village.post(ALICE, SIX)
-    village.dice.queue(parse_faces("D G $ R R Eb"))
+    village.dice.queue("D G $ R R Eb")
     answer = await village.service.handle(incoming_of(seen))
     assert answer.deliveries[0].outbox_id is not None
     sent_before = len(village.chat.sent)

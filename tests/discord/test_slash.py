@@ -125,10 +125,9 @@ async def test_rollback_takes_a_player_picked_by_id(slashes: Slashes) -> None:
     service = slashes.bridge.service
     dice = service.core.dice
     assert isinstance(dice, ScriptedDice)
-    from bot.engine.greed import parse_faces
     from tests.discord.harness import incoming_of
 
-    dice.queue(parse_faces("D G $ R R Eb"))
+    dice.queue("D G $ R R Eb")
     seen = slashes.chat.post(slashes.channel_id, 2, "alice", "[[greed]]" * 6)
     await service.handle(incoming_of(seen))
     call = await slashes.moderator(
@@ -143,13 +142,12 @@ async def test_rollback_takes_a_player_picked_by_id(slashes: Slashes) -> None:
 async def test_autocomplete_offers_the_villages_players_and_days(slashes: Slashes) -> None:
     await slashes.moderator(["village", "create"])
     await slashes.bridge.service.core.store.players(slashes.channel_id)
-    from bot.engine.greed import parse_faces
     from tests.discord.harness import incoming_of
 
     dice = slashes.bridge.service.core.dice
     assert isinstance(dice, ScriptedDice)
     for user, name in ((2, "alice"), (3, "albert"), (4, "bob")):
-        dice.queue(parse_faces("D G $ R R Eb"))
+        dice.queue("D G $ R R Eb")
         seen = slashes.chat.post(slashes.channel_id, user, name, "[[greed]]" * 6)
         await slashes.bridge.service.handle(incoming_of(seen))
     call = await slashes.call(["greed", "status"], {"player": "al"}, kind=4, focused="player")

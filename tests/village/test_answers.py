@@ -16,11 +16,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice
-from bot.engine.greed import parse_faces
-from bot.fairness.source import FairDice
 from bot.storage.engine import async_url, make_engine
 from bot.storage.errors import unavailable
 from bot.storage.store import SqlStore
+from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.ports import StoreError
@@ -68,7 +67,7 @@ async def at_once(
     """Each message handled by two processes on one database, all at the same time, the
     first process taking the even deliveries and the second the odd ones."""
     other = second_store(engine)
-    services = [VillageService(s, ManualClock(T0), FairDice(), **options) for s in (store, other)]
+    services = [VillageService(s, ManualClock(T0), FairChance(), **options) for s in (store, other)]
     try:
         return await asyncio.gather(
             *(ask(services[i % 2], incoming) for i, incoming in enumerate(incomings))
@@ -152,7 +151,7 @@ async def test_a_player_refused_a_moderators_command_sees_their_state(
 ) -> None:
     dice = ScriptedDice()
     service = await village_of(store, village_id, dice)
-    dice.queue(parse_faces("D G $ R R Eb"))
+    dice.queue("D G $ R R Eb")
     await ask(service, message(village_id, ALICE, SIX))
     [reply] = await ask(
         service, message(village_id, ALICE, "/greed rollback player:2 turn:1 reason:x")
@@ -172,9 +171,9 @@ async def test_a_name_two_players_go_by_is_refused_and_ids_are_exact(
 ) -> None:
     dice = ScriptedDice()
     service = await village_of(store, village_id, dice)
-    dice.queue(parse_faces("D G $ R R Eb"))
+    dice.queue("D G $ R R Eb")
     await ask(service, message(village_id, ALICE, SIX))
-    dice.queue(parse_faces("G G R R Eg $"))
+    dice.queue("G G R R Eg $")
     # Bob renames himself "alice" on the chat and throws.
     await ask(service, message(village_id, Author(BOB.player_id, "alice"), SIX))
     [ambiguous] = await ask(
@@ -194,9 +193,9 @@ async def test_a_name_two_players_go_by_is_refused_and_ids_are_exact(
 async def test_a_rename_stays_in_the_log(store: SqlStore, village_id: int) -> None:
     dice = ScriptedDice()
     service = await village_of(store, village_id, dice)
-    dice.queue(parse_faces("D G $ R R Eb"))
+    dice.queue("D G $ R R Eb")
     await ask(service, message(village_id, ALICE, SIX))
-    dice.queue(parse_faces("G R R Eg"))
+    dice.queue("G R R Eg")
     await ask(service, message(village_id, Author(ALICE.player_id, "アリス"), "[[greed]]" * 4))
     village_events = [
         e for e in await store.day_events(village_id, 1) if e.player_id == VILLAGE_STREAM
@@ -260,7 +259,7 @@ async def test_a_bad_village_setting_is_refused_and_changes_nothing(
 async def test_an_attached_export_is_checked_and_compared_with_the_village(
     store: SqlStore, village_id: int
 ) -> None:
-    service = await village_of(store, village_id, FairDice())
+    service = await village_of(store, village_id, FairChance())
     await ask(service, message(village_id, ALICE, SIX))
     await ask(service, message(village_id, GM, "/village day next"))
     [exported] = await ask(service, message(village_id, ALICE, "/village export day:1"))
@@ -290,7 +289,7 @@ async def test_a_database_out_of_connections_is_unavailable_not_a_bug(
     url = async_url(postgres_engine.url.render_as_string(hide_password=False))
     tight = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=0.3)
     store = SqlStore(tight)
-    service = VillageService(store, ManualClock(T0), FairDice())
+    service = VillageService(store, ManualClock(T0), FairChance())
     try:
         async with tight.connect() as held:  # the only connection, taken
             await held.execute(text("select 1"))
@@ -343,7 +342,7 @@ class BrokenStore:
 
 
 async def test_the_day_loop_never_sees_an_exception(caplog: pytest.LogCaptureFixture) -> None:
-    service = VillageService(BrokenStore(), ManualClock(T0), FairDice())  # type: ignore[arg-type]
+    service = VillageService(BrokenStore(), ManualClock(T0), FairChance())  # type: ignore[arg-type]
     with caplog.at_level(logging.ERROR):
         assert await service.tick() == {}
     assert any("closing the days" in r.getMessage() for r in caplog.records)

@@ -11,10 +11,9 @@ import pytest
 
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice
-from bot.engine.greed import parse_faces
-from bot.fairness.source import FairDice
 from bot.fairness.verify import verify_record
 from bot.storage.store import SqlStore
+from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.replies import Reply, ReplyKind
@@ -62,7 +61,7 @@ class Village:
 
 
 async def fair_village(store: SqlStore, village_id: int) -> Village:
-    village = Village(store, village_id, FairDice())
+    village = Village(store, village_id, FairChance())
     await village.say(GM, "/village create")
     return village
 
@@ -158,7 +157,7 @@ async def test_a_scripted_day_never_verifies_as_fair(store: SqlStore, village_id
     dice = ScriptedDice()
     village = Village(store, village_id, dice)
     await village.say(GM, "/village create")
-    dice.queue(parse_faces("D G $ R R Eb"))
+    dice.queue("D G $ R R Eb")
     await village.say(PLAYERS[0], "[[greed]]" * 6)
     await village.say(GM, "/village day next")
     document = await village.export(1)
@@ -197,7 +196,7 @@ async def test_odds_for_the_callers_position(store: SqlStore, village_id: int) -
     start = await village.one(alice, "/greed odds")
     assert start.params["mode"] == "throw" and start.params["dice"] == 6
     assert start.params["greed_out"] == pytest.approx(1440 / 46656)
-    dice.queue(parse_faces("$ Eg Eg D G G"))
+    dice.queue("$ Eg Eg D G G")
     await village.say(alice, "[[greed]]" * 6)
     reply = await village.one(alice, "/greed odds")
     params = reply.params

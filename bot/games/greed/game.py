@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, cast
 
 from bot.engine.greed import (
+    MAX_DICE,
     CloseDay,
     DayClosed,
     DiceSetAside,
@@ -27,6 +28,7 @@ from bot.engine.greed import (
     Rules,
     TurnEnded,
     TurnUnfinished,
+    UnknownFaceError,
     Variant,
     decide,
     decide_count,
@@ -70,7 +72,7 @@ _VARIANT_NAMES = {
     "改定版": Variant.REVISED,
     "改定版ハウスルール": Variant.REVISED,
 }
-SETTING_KEYS = ("rules", "turns", "threshold")
+SETTING_KEYS: tuple[str, ...] = ("rules", "turns", "threshold")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +145,7 @@ class GreedGame:
     key = KEY
     seats = range(1, 2)
     codec: EventCodec[GreedEvent] = GreedCodec()
+    setting_keys = SETTING_KEYS
 
     def default_settings(self) -> dict[str, Json]:
         defaults = Rules()
@@ -223,6 +226,16 @@ class GreedGame:
 
     def summary(self, state: PlayerDay) -> dict[str, Json]:
         return replies.summary(state)
+
+    def script(self, text: str) -> Outcome:
+        """Faces as players write them (`D G $ R R Eb`), one to six."""
+        try:
+            faces = parse_faces(text)
+        except UnknownFaceError as error:
+            raise ValueError(str(error)) from None
+        if not 1 <= len(faces) <= MAX_DICE:
+            raise ValueError(f"needs 1 to {MAX_DICE} faces, not {len(faces)}")
+        return tuple(FACES.index(face) for face in faces)
 
     def fair(self, seed: bytes, context: ChanceContext, request: ChanceRequest) -> Outcome:
         """greed.md §8: `greed/v1|village|day|player|throw_seq|message`, a byte b < 252
