@@ -43,7 +43,7 @@ class Output:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "kind": self.reply.kind.value,
+            "kind": str(self.reply.kind),
             "key": self.reply.key,
             "to": self.reply.to,
             "text": self.text,

@@ -146,6 +146,10 @@ class Game(Protocol[S, M_contra, E]):
     def chance(self, state: S) -> ChanceRequest | None:
         """The chance the table needs next, or None."""
 
+    def legal_moves(self, state: S, seat: Seat) -> Sequence[object]:
+        """Every move `seat` may make now (OpenSpiel's legal actions), for the replies that
+        list them and for random play in tests; empty when the seat may not move."""
+
     def decide(self, state: S, seat: Seat, move: M_contra) -> tuple[E, ...]:
         """The events of `seat` making `move`; raises RuleError, changing nothing."""
 

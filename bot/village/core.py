@@ -248,7 +248,7 @@ class Core:
         delivery, in the caller's unit: both happen with what the message changed, or not
         at all. Raises DuplicateMessage when the message was handled already."""
         if incoming is not None and record:
-            outcome = replies[-1].kind.value if replies else ReplyKind.INFO.value
+            outcome = str(replies[-1].kind) if replies else ReplyKind.INFO.value
             await self.store.record_message(self.message(incoming, outcome))
         if not self.outbox:
             return [Delivery(reply, None, seq) for seq, reply in enumerate(replies)]

@@ -26,7 +26,7 @@ from bot.village.records import (
     StreamAppend,
     VillageRecord,
 )
-from bot.village.replies import Delivery, Reply, ReplyKind
+from bot.village.replies import Delivery, Reply, ReplyKind, move_kind
 from bot.village.stream import DRAW_SEQ, SCRIPTED, StreamView
 
 # What became of an earlier answer when the double-post rule looks at it.
@@ -99,7 +99,7 @@ async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[D
     )
     await core.store.append(append, day.day, core.message(incoming, kind))
     state = await core.position(village, day, author.player_id, replace(view, state=after))
-    replies = [Reply(ReplyKind(kind), kind, params, to=author.name, state=state)]
+    replies = [Reply(move_kind(kind), kind, params, to=author.name, state=state)]
     if finished:
         player = joining or known
         assert player is not None

@@ -9,6 +9,9 @@ from typing import Any
 
 
 class ReplyKind(enum.StrEnum):
+    """The village's own kinds of reply; a game's moves add theirs (`roll`, `bust`), which
+    are its reply keys without the game's prefix."""
+
     THROW = "throw"
     SWEEP = "sweep"
     GREED_OUT = "greed_out"
@@ -38,7 +41,8 @@ class Reply:
     (numbers, strings, lists, dicts), so that it renders in any language and prints as JSON.
     """
 
-    kind: ReplyKind
+    kind: str
+    """A `ReplyKind`, or the kind of a game's move."""
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
     to: str | None = None
@@ -53,6 +57,12 @@ class Reply:
     attachments: tuple[Attachment, ...] = ()
 
 
+def move_kind(key: str) -> str:
+    """The kind of a move's reply: its key without the game's prefix (`ducks.roll` is a
+    `roll`; Greed's keys have none)."""
+    return key.rpartition(".")[2]
+
+
 def refused(key: str, to: str | None = None, **params: Any) -> Reply:
     return Reply(ReplyKind.REFUSED, key, params, to=to, private=True)
 
@@ -60,7 +70,7 @@ def refused(key: str, to: str | None = None, **params: Any) -> Reply:
 def reply_data(reply: Reply) -> dict[str, Any]:
     """The reply as JSON-ready data (kept in the outbox until it is delivered)."""
     return {
-        "kind": reply.kind.value,
+        "kind": str(reply.kind),
         "key": reply.key,
         "params": dict(reply.params),
         "to": reply.to,
@@ -74,7 +84,7 @@ def reply_data(reply: Reply) -> dict[str, Any]:
 def reply_from_data(data: Mapping[str, Any]) -> Reply:
     state = data.get("state")
     return Reply(
-        ReplyKind(data["kind"]),
+        str(data["kind"]),
         str(data["key"]),
         dict(data.get("params") or {}),
         to=data.get("to"),

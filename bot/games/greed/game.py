@@ -180,6 +180,12 @@ class GreedGame:
     def chance(self, state: PlayerDay) -> ChanceRequest | None:
         return None  # every throw is asked for by its move
 
+    def legal_moves(self, state: PlayerDay, seat: Seat) -> Sequence[GreedMove]:
+        if seat != SEAT or state.finished:
+            return ()
+        throws: list[GreedMove] = [ThrowDice(n) for n in state.legal_counts]
+        return [*throws, EndTurn()] if state.can_end else throws
+
     def decide(self, state: PlayerDay, seat: Seat, move: GreedMove) -> tuple[GreedEvent, ...]:
         try:
             if isinstance(move, ThrowDice):
