@@ -1,1 +1,0 @@
-"""Pure game rules: standard library only, no I/O, no randomness, no clock."""
