@@ -22,8 +22,8 @@ from pathlib import Path
 import d20  # type: ignore[import-untyped]
 from machine import machine  # bench/ is on the path when a script here runs
 
-from bot.engine.greed import FACES, analyse, scoring, throw
-from bot.engine.greed import odds as odds_module
+from bot.games.greed import FACES, analyse, scoring, throw
+from bot.games.greed import odds as odds_module
 
 REPEAT = 7
 

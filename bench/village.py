@@ -20,12 +20,12 @@ import tempfile
 import time
 import tracemalloc
 
+from bot.fairness.source import FairDice
 from machine import machine  # bench/ is on the path when a script here runs
 from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.chat.parse import parse_message
-from bot.fairness.source import FairDice
 from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore

@@ -8,9 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from bot.cli.main import CliError
-from bot.engine.greed import MAX_DICE, UnknownFaceError, analyse, format_faces, parse_faces
-from bot.engine.greed.odds import STEP, OddsTable, ThrowChances, chance_table, chances
-from bot.engine.greed.throw import Take, ThrowAnalysis
+from bot.games.greed import MAX_DICE, UnknownFaceError, analyse, format_faces, parse_faces
+from bot.games.greed.odds import STEP, OddsTable, ThrowChances, chance_table, chances
+from bot.games.greed.throw import Take, ThrowAnalysis
 
 
 def run_score(args: argparse.Namespace) -> int:

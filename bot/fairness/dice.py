@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.greed.faces import FACES, Face, format_faces
+from bot.games.greed.faces import FACES, Face, format_faces
 
 SEED_BYTES = 32
 MAX_DICE = 6

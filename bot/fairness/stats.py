@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.engine.greed.faces import FACES, Face
+from bot.games.greed.faces import FACES, Face
 
 _EPS = 1e-16
 # Keeps the continued fraction's denominators away from zero (Lentz's method).

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine.greed import UnknownFaceError, parse_faces
 from bot.fairness.dice import Mismatch, ThrowRecord, verify_day
+from bot.games.greed import UnknownFaceError, parse_faces
 
 
 def verify_record(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot.engine.greed import UnknownFaceError, analyse, parse_faces
+from bot.games.greed import UnknownFaceError, analyse, parse_faces
 from bot.games.greed.replies import take_options
 from bot.village.core import Call, Core, Refusal, int_arg
 from bot.village.memo import memo_reply, standings_reply

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from bot.engine.greed import EndTurn
 from bot.games.api import ChanceContext, Json, RuleError, replay
+from bot.games.greed import EndTurn
 from bot.games.greed.game import ThrowDice
 from bot.games.registry import AnyGame
 from bot.village import days

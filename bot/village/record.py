@@ -6,9 +6,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from bot.engine.greed import parse_faces
-from bot.engine.greed.faces import Face
 from bot.fairness.stats import uniformity
+from bot.games.greed import parse_faces
+from bot.games.greed.faces import Face
 from bot.village.core import Core, Refusal
 from bot.village.records import VILLAGE_STREAM, DayRecord, StoredEvent, VillageRecord
 from bot.village.stream import read_stream

@@ -6,8 +6,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine.greed import GreedRuleError
 from bot.fairness.verify import verify_record
+from bot.games.greed import GreedRuleError
 from bot.games.greed.game import rule_error
 from bot.games.greed.replies import odds as greed_odds
 from bot.village.core import Call, Core, Refusal, int_arg

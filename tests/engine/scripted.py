@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine.greed import (
+from bot.games.greed import (
     EndTurn,
     GreedEvent,
     PlayerDay,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.engine.greed import (
+from bot.games.greed import (
     CloseDay,
     DayClosedError,
     DiceSetAside,
@@ -18,6 +18,7 @@ from bot.engine.greed import (
     TurnOutcome,
     Variant,
     decide,
+    decide_count,
     new_day,
     parse_faces,
     play,
@@ -74,11 +75,13 @@ def test_example_b_turn_end_banks_the_best_take_once_held_reaches_the_threshold(
     assert day.turns[-1].score == 200
 
 
-@pytest.mark.parametrize(("count", "points"), [(5, 100), (4, 150), (3, 200)])
-def test_example_b_the_next_count_decides_the_take(count: int, points: int) -> None:
+@pytest.mark.parametrize(
+    ("count", "taken", "points"), [(5, "D", 100), (4, "G D", 150), (3, "G G D", 200)]
+)
+def test_example_b_the_next_count_decides_the_take(count: int, taken: str, points: int) -> None:
     day, _ = run(["$ Eg Eg D G G"])
     day, events = play(day, Throw(parse_faces("D $ R R Eb Eg")[:count]))
-    assert events[0] == DiceSetAside(6 - count, events[0].dice, points)  # type: ignore[union-attr]
+    assert events[0] == DiceSetAside(6 - count, parse_faces(taken), points)
     assert day.turn is not None and day.turn.points == points
 
 
@@ -225,11 +228,16 @@ def test_an_illegal_count_names_the_legal_ones(count: int) -> None:
     assert refused.value.params == {"asked": count, "legal": (3, 4, 5), "can_end": False}
 
 
-def test_a_refused_move_changes_nothing() -> None:
+def test_an_illegal_count_is_refused_before_any_face_is_looked_at() -> None:
     day, _ = run(["$ Eg Eg D G G"])
-    with pytest.raises(IllegalDiceCountError):
-        play(day, Throw(parse_faces("D D")))
-    assert day.legal_counts == (3, 4, 5)
+    # The count alone is refused: no faces exist yet, so no event can either.
+    with pytest.raises(IllegalDiceCountError) as by_count:
+        decide_count(day, 2)
+    # Two dice that would score and two that would greed out get the same refusal.
+    for faces in ("D D", "$ R"):
+        with pytest.raises(IllegalDiceCountError) as by_throw:
+            decide(day, Throw(parse_faces(faces)))
+        assert by_throw.value.params == by_count.value.params
 
 
 # -- closing the day -------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import pytest
 
-from bot.engine.greed import FACES, Face, UnknownFaceError, format_faces, parse_faces
-from bot.engine.greed.faces import parse_face
+from bot.games.greed import FACES, Face, UnknownFaceError, format_faces, parse_faces
+from bot.games.greed.faces import parse_face
 
 
 def test_tokens_round_trip_in_canonical_order() -> None:

@@ -5,8 +5,8 @@ from itertools import product
 
 import pytest
 
-from bot.engine.greed import FACES, analyse, parse_faces
-from bot.engine.greed.odds import OddsTable, chance_table, chances, default_table
+from bot.games.greed import FACES, analyse, parse_faces
+from bot.games.greed.odds import OddsTable, chance_table, chances, default_table
 from tests.engine.test_throw import EXPECTED
 
 
@@ -97,16 +97,17 @@ def test_values_of_each_take_versus_turn_end() -> None:
     throw = analyse(parse_faces("$ Eg Eg D G G"))
     advice = table.after_throw(throw, 0, opened=True)
     assert [(t.dice_next, t.take.points) for t in advice.takes] == [(5, 100), (4, 150), (3, 200)]
-    assert [t.value for t in advice.takes] == [
-        table.ev_roll(5, 100),
-        table.ev_roll(4, 150),
-        table.ev_roll(3, 200),
-    ]
+    # Each take is worth what throwing on from it is worth, one step played out over every
+    # throw of the dice left.
+    for value, (dice, points) in zip(advice.takes, [(5, 100), (4, 150), (3, 200)], strict=True):
+        assert value.value == pytest.approx(bellman(table, dice, points, True), abs=1e-6)
     assert advice.turn_end == 200
     assert advice.advice == "roll"
     closed = table.after_throw(throw, 0, opened=False)
     assert closed.turn_end is None and closed.advice == "roll"
+    assert closed.takes[0].value == pytest.approx(bellman(table, 5, 100, False), abs=1e-6)
     late = table.after_throw(throw, 2000, opened=True)
+    assert late.turn_end == 2200
     assert late.advice == "stop"
 
 
@@ -114,7 +115,8 @@ def test_after_a_sweep_only_the_lap_is_valued() -> None:
     table = default_table()
     advice = table.after_throw(analyse(parse_faces("R R R D G G")), 0)
     assert advice.takes == () and advice.turn_end is None
-    assert advice.sweep_value == table.ev_roll(6, 600)
+    # RRR DGG scores 600 and forces a lap of six dice from there
+    assert advice.sweep_value == pytest.approx(bellman(table, 6, 600, True), abs=1e-6)
 
 
 @pytest.mark.parametrize(("dice", "points"), [(0, 0), (7, 0), (3, -50), (3, 25)])

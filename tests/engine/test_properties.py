@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine.greed import (
+from bot.games.greed import (
     FACES,
     CloseDay,
     EndTurn,

@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.engine.greed import Combination, best_split, parse_faces
-from bot.engine.greed.faces import counts
+from bot.games.greed import Combination, best_split, parse_faces
+from bot.games.greed.faces import counts
 
 
 def points(text: str) -> int | None:

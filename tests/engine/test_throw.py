@@ -1,12 +1,11 @@
 """Throw analysis: exhaustive checks over every throw of 1 to 6 dice, and the seed's examples."""
 
-from itertools import product
+from functools import cache
+from itertools import combinations, combinations_with_replacement, product
 
 import pytest
 
-from bot.engine.greed import FACES, analyse, parse_faces
-from bot.engine.greed.faces import counts
-from bot.engine.greed.scoring import best_split
+from bot.games.greed import FACES, analyse, parse_faces
 
 # Exact counts of greed outs and sweeps among the 6**n ordered throws of n dice,
 # counted independently of the engine's own odds module.
@@ -45,14 +44,100 @@ def test_every_throw_keeps_the_rules_invariants(dice: int) -> None:
             assert [t.count for t in throw.legal_takes] == [dice]
         else:
             assert all(1 <= n < dice for n in throw.legal_next_counts)
-            assert throw.legal_next_counts == tuple(sorted(dice - t.count for t in throw.takes))
         for take in throw.takes:
-            # every die set aside is part of a combination of this throw, at the best split
-            split = best_split(counts(take.dice))
-            assert split is not None and split.points == take.points
             assert all(take.dice.count(f) <= faces.count(f) for f in take.dice)
-        best = throw.best_take
-        assert best is not None and best.points == max(t.points for t in throw.takes)
+
+
+# A scorer written apart from the engine's: the dice as sorted tokens, and the first die
+# must belong to some combination (the engine instead tries every combination in turn).
+COMBINATIONS = [
+    *(((face,) * 6, 5000) for face in ("$", "G", "R", "Eg", "Eb", "D")),
+    (("$", "D", "Eb", "Eg", "G", "R"), 1000),
+    (("D",) * 4, 1000),
+    (("$",) * 3, 600),
+    (("G",) * 3, 500),
+    (("R",) * 3, 400),
+    (("Eg",) * 3, 300),
+    (("Eb",) * 3, 300),
+    (("D",), 100),
+    (("G",), 50),
+]
+
+
+@cache
+def value(dice: tuple[str, ...]) -> int | None:
+    """Points of sorted `dice` with every die in a combination, at the best split; None if
+    some die belongs to none."""
+    if not dice:
+        return 0
+    best = None
+    for combination, points in COMBINATIONS:
+        if dice[0] not in combination:
+            continue
+        rest = list(dice)
+        try:
+            for face in combination:
+                rest.remove(face)
+        except ValueError:
+            continue
+        tail = value(tuple(rest))
+        if tail is not None and (best is None or points + tail > best):
+            best = points + tail
+    return best
+
+
+def brute_force_takes(tokens: tuple[str, ...]) -> dict[int, int]:
+    """The most points each number of dice set aside can score, over every subset of the
+    dice by position."""
+    best: dict[int, int] = {}
+    for size in range(1, len(tokens) + 1):
+        for chosen in combinations(range(len(tokens)), size):
+            points = value(tuple(sorted(tokens[i] for i in chosen)))
+            if points is not None and points > best.get(size, -1):
+                best[size] = points
+    return best
+
+
+@pytest.mark.parametrize("dice", range(1, 7))
+def test_every_throws_takes_match_a_brute_force_over_its_dice(dice: int) -> None:
+    for faces in combinations_with_replacement(FACES, dice):
+        throw = analyse(faces)
+        expected = brute_force_takes(tuple(f.token for f in faces))
+        assert {t.count: t.points for t in throw.takes} == expected, faces
+        for take in throw.takes:  # the dice named are the ones that score those points
+            assert len(take.dice) == take.count
+            assert value(tuple(sorted(f.token for f in take.dice))) == take.points
+        if not expected:
+            assert throw.greed_out and throw.best_take is None
+            continue
+        assert throw.best_take is not None
+        assert throw.best_take.points == max(expected.values())
+        if throw.sweep:
+            assert throw.legal_next_counts == (6,)
+        else:
+            assert throw.legal_next_counts == tuple(sorted(dice - n for n in expected))
+
+
+@pytest.mark.parametrize(
+    ("faces", "takes", "next_counts"),
+    [
+        # hand-counted: each take is the best of its size (greed.md §2)
+        ("$ Eg Eg D G G", [(1, 100), (2, 150), (3, 200)], (3, 4, 5)),
+        ("$ $ $ D D R", [(1, 100), (2, 200), (3, 600), (4, 700), (5, 800)], (1, 2, 3, 4, 5)),
+        ("Eb Eb Eb D $ R", [(1, 100), (3, 300), (4, 400)], (2, 3, 5)),
+        ("D D D D $ R", [(1, 100), (2, 200), (3, 300), (4, 1000)], (2, 3, 4, 5)),
+        ("R R R $", [(3, 400)], (1,)),
+        ("Eg Eg Eb", [], ()),
+        ("G G G G G G", [(1, 50), (2, 100), (3, 500), (4, 550), (5, 600), (6, 5000)], (6,)),
+        ("$ G R Eg Eb D", [(1, 100), (2, 150), (6, 1000)], (6,)),
+    ],
+)
+def test_hand_worked_takes_and_next_counts(
+    faces: str, takes: list[tuple[int, int]], next_counts: tuple[int, ...]
+) -> None:
+    throw = analyse(parse_faces(faces))
+    assert [(t.count, t.points) for t in throw.takes] == takes
+    assert throw.legal_next_counts == next_counts
 
 
 def test_the_seeds_options_example() -> None:

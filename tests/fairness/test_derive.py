@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine.greed.faces import FACES, Face, format_faces
 from bot.fairness import derive
 from bot.fairness.derive import (
     label,
@@ -31,6 +30,7 @@ from bot.fairness.dice import (
     throw_blocks,
     throw_message,
 )
+from bot.games.greed.faces import FACES, Face, format_faces
 
 COUNTING_SEED = bytes(range(32))  # the seed of greed's and ducks' vectors
 ZERO_SEED = bytes(32)  # the seed of gleek's and regidice's vectors

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine.greed import FACES, Face, format_faces, parse_faces
 from bot.fairness import (
     Mismatch,
     ThrowRecord,
@@ -26,6 +25,7 @@ from bot.fairness import (
     throw_message,
     verify_day,
 )
+from bot.games.greed import FACES, Face, format_faces, parse_faces
 
 SEED = bytes(range(32))
 VILLAGE = 1234567890

@@ -8,7 +8,6 @@ import math
 
 import pytest
 
-from bot.engine.greed import FACES, Face
 from bot.fairness import (
     chi_square_p_value,
     derive_faces,
@@ -17,6 +16,7 @@ from bot.fairness import (
     throw_message,
     uniformity,
 )
+from bot.games.greed import FACES, Face
 
 # Fixed inputs only: every face below is a pure function of these constants, so each test has
 # one outcome, the same on every run. Nothing seeds or draws from a random number generator.

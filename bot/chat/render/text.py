@@ -10,8 +10,8 @@ from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.chat import catalog_en, catalog_ja
-from bot.engine.greed import UnknownFaceError, best_split, parse_faces
-from bot.engine.greed.faces import counts
+from bot.games.greed import UnknownFaceError, best_split, parse_faces
+from bot.games.greed.faces import counts
 from bot.village.replies import Reply
 
 Link = Callable[[int | None], str]

@@ -10,13 +10,13 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from bot.engine.greed.errors import (
+from bot.games.greed.errors import (
     DayClosedError,
     IllegalDiceCountError,
     NoTurnsLeftError,
     TurnEndRefusedError,
 )
-from bot.engine.greed.events import (
+from bot.games.greed.events import (
     DayClosed,
     DiceSetAside,
     DiceThrown,
@@ -26,9 +26,9 @@ from bot.engine.greed.events import (
     TurnEnded,
     TurnUnfinished,
 )
-from bot.engine.greed.faces import Face
-from bot.engine.greed.rules import Rules
-from bot.engine.greed.throw import MAX_DICE, Take, ThrowAnalysis, analyse
+from bot.games.greed.faces import Face
+from bot.games.greed.rules import Rules
+from bot.games.greed.throw import MAX_DICE, Take, ThrowAnalysis, analyse
 
 # -- moves ---------------------------------------------------------------------------------
 

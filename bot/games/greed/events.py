@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.greed.faces import Face
+from bot.games.greed.faces import Face
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, cast
 
-from bot.engine.greed import (
+from bot.fairness.dice import faces_from_bytes, throw_blocks, throw_message
+from bot.games.api import (
+    ChanceContext,
+    ChanceRequest,
+    Dice,
+    Encoded,
+    EventCodec,
+    Game,
+    Json,
+    Outcome,
+    RuleError,
+    Seat,
+    SettingError,
+)
+from bot.games.greed import (
     MAX_DICE,
     CloseDay,
     DayClosed,
@@ -36,24 +50,10 @@ from bot.engine.greed import (
     evolve,
     new_day,
     parse_faces,
+    replies,
 )
-from bot.engine.greed.faces import FACES
-from bot.engine.greed.rules import DEFAULT_THRESHOLD, DEFAULT_TURNS_PER_DAY, MAX_TURNS_PER_DAY
-from bot.fairness.dice import faces_from_bytes, throw_blocks, throw_message
-from bot.games.api import (
-    ChanceContext,
-    ChanceRequest,
-    Dice,
-    Encoded,
-    EventCodec,
-    Game,
-    Json,
-    Outcome,
-    RuleError,
-    Seat,
-    SettingError,
-)
-from bot.games.greed import replies
+from bot.games.greed.faces import FACES
+from bot.games.greed.rules import DEFAULT_THRESHOLD, DEFAULT_TURNS_PER_DAY, MAX_TURNS_PER_DAY
 
 KEY = "greed"
 SEAT: Seat = 0

@@ -16,9 +16,9 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-from bot.engine.greed.rules import DEFAULT_THRESHOLD
-from bot.engine.greed.scoring import Counts
-from bot.engine.greed.throw import MAX_DICE, Take, ThrowAnalysis, takes_of
+from bot.games.greed.rules import DEFAULT_THRESHOLD
+from bot.games.greed.scoring import Counts
+from bot.games.greed.throw import MAX_DICE, Take, ThrowAnalysis, takes_of
 
 STEP = 50
 """Every score is a multiple of 50, so turn points are indexed in steps of 50."""

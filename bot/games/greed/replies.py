@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from bot.engine.greed import (
+from bot.games.api import Json
+from bot.games.greed import (
     DiceSetAside,
     DiceThrown,
     GreedEvent,
@@ -15,10 +16,9 @@ from bot.engine.greed import (
     PlayerDay,
     TurnEnded,
 )
-from bot.engine.greed.errors import NoTurnsLeftError
-from bot.engine.greed.odds import chances, table_for
-from bot.engine.greed.throw import MAX_DICE, Take, ThrowAnalysis
-from bot.games.api import Json
+from bot.games.greed.errors import NoTurnsLeftError
+from bot.games.greed.odds import chances, table_for
+from bot.games.greed.throw import MAX_DICE, Take, ThrowAnalysis
 
 
 def take_data(take: Take | None) -> dict[str, Json] | None:

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from functools import cache
 
-from bot.engine.greed.faces import FACES, Face
+from bot.games.greed.faces import FACES, Face
 
 Counts = tuple[int, int, int, int, int, int]
 """How many dice show each face, in the order `$ G R Eg Eb D`."""

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from bot.engine.greed.faces import Face, counts
-from bot.engine.greed.scoring import Combination, Counts, best_split, counts_to_faces
+from bot.games.greed.faces import Face, counts
+from bot.games.greed.scoring import Combination, Counts, best_split, counts_to_faces
 
 MAX_DICE = 6
 
