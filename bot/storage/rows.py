@@ -72,10 +72,13 @@ def event_row(
     game: str,
     event: NewEvent,
     recorded_at: dt.datetime,
+    table_id: int | None = None,
 ) -> t.Event:
+    """A row of a table's stream (`table_id`), or of the village's own stream (None)."""
     return t.Event(
         village_id=village_id,
         day=day,
+        table_id=table_id,
         player_id=player_id,
         version=version,
         game=game,
@@ -97,6 +100,7 @@ def stored_event(row: t.Event) -> StoredEvent:
         data=dict(row.data),
         message_id=row.message_id,
         recorded_at=row.recorded_at,
+        table_id=row.table_id,
     )
 
 
@@ -159,27 +163,34 @@ def outbox_record(row: t.Outbox) -> OutboxRecord:
     )
 
 
-def score_row(p: PlayerDayRecord) -> t.PlayerDay:
-    return t.PlayerDay(
+def score_row(p: PlayerDayRecord, table_id: int, game: str) -> t.TableScore:
+    return t.TableScore(
         village_id=p.village_id,
-        day=p.day,
+        table_id=table_id,
         player_id=p.player_id,
+        day=p.day,
+        game=game,
         version=p.version,
         points=p.points,
-        turns=[dict(turn) for turn in p.turns],
+        detail={**p.detail, "turns": [dict(turn) for turn in p.turns]},
         finished=p.finished,
         ended_message_id=p.ended_message_id,
     )
 
 
-def score_record(row: t.PlayerDay) -> PlayerDayRecord:
+def score_record(row: t.TableScore) -> PlayerDayRecord:
+    detail = dict(row.detail)
+    turns = detail.pop("turns", [])
     return PlayerDayRecord(
         village_id=row.village_id,
         day=row.day,
         player_id=row.player_id,
         version=row.version,
         points=row.points,
-        turns=tuple(dict(turn) for turn in row.turns),
+        turns=tuple(dict(turn) for turn in turns),
         finished=row.finished,
         ended_message_id=row.ended_message_id,
+        table_id=row.table_id,
+        game=row.game,
+        detail=detail,
     )

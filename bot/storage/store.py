@@ -31,6 +31,8 @@ from bot.storage.rows import (
 from bot.village.ports import DuplicateMessage, StoreError, VersionConflict, VillageExists
 from bot.village.records import (
     PENDING,
+    TABLE_FINISHED,
+    TABLE_PLAYING,
     VILLAGE_STREAM,
     DayClosing,
     DayRecord,
@@ -268,14 +270,16 @@ class SqlStore:
     # -- streams -------------------------------------------------------------------------
 
     async def load_stream(self, village_id: int, day: int, player_id: int) -> list[StoredEvent]:
+        # The village's own stream of the day, or the player's day table.
+        stream = (
+            (t.Event.day == day) & t.Event.table_id.is_(None)
+            if player_id == VILLAGE_STREAM
+            else t.Event.table_id == _day_table(village_id, day, player_id)
+        )
         async with self._transaction() as session:
             rows = await session.scalars(
                 select(t.Event)
-                .where(
-                    t.Event.village_id == village_id,
-                    t.Event.day == day,
-                    t.Event.player_id == player_id,
-                )
+                .where(t.Event.village_id == village_id, stream)
                 .order_by(t.Event.version)
             )
             return [stored_event(row) for row in rows]
@@ -354,6 +358,7 @@ class SqlStore:
                         recorded_at,
                     )
                 )
+        table_id = await _table_of_day(session, village_id, day, append, game, recorded_at)
         for offset, event in enumerate(append.events, start=1):
             session.add(
                 event_row(
@@ -364,11 +369,12 @@ class SqlStore:
                     game,
                     event,
                     recorded_at,
+                    table_id,
                 )
             )
         # The unique stream version fails this flush if another writer got there first.
         await session.flush()
-        await session.merge(score_row(append.projection))
+        await session.merge(score_row(append.projection, table_id, game))
         await session.flush()
 
     async def _with_village_event(
@@ -517,17 +523,29 @@ class SqlStore:
         self, village_id: int, day: int, player_id: int
     ) -> PlayerDayRecord | None:
         async with self._transaction() as session:
-            row = await session.get(t.PlayerDay, (village_id, day, player_id))
+            row = await session.scalar(
+                select(t.TableScore).where(
+                    t.TableScore.village_id == village_id,
+                    t.TableScore.table_id == _day_table(village_id, day, player_id),
+                    t.TableScore.player_id == player_id,
+                )
+            )
             return None if row is None else score_record(row)
 
     async def player_days(
         self, village_id: int, player_id: int | None = None
     ) -> list[PlayerDayRecord]:
-        query = select(t.PlayerDay).where(t.PlayerDay.village_id == village_id)
+        """The score rows of the village's own game's day tables (the memo's and the
+        standings' days), by day then player."""
+        query = (
+            select(t.TableScore)
+            .join(t.Village, t.Village.village_id == t.TableScore.village_id)
+            .where(t.TableScore.village_id == village_id, t.TableScore.game == t.Village.game)
+        )
         if player_id is not None:
-            query = query.where(t.PlayerDay.player_id == player_id)
+            query = query.where(t.TableScore.player_id == player_id)
         async with self._transaction() as session:
-            rows = await session.scalars(query.order_by(t.PlayerDay.day, t.PlayerDay.player_id))
+            rows = await session.scalars(query.order_by(t.TableScore.day, t.TableScore.player_id))
             return [score_record(row) for row in rows]
 
 
@@ -547,10 +565,93 @@ async def _next_version(session: AsyncSession, village_id: int, day: int) -> int
         select(func.max(t.Event.version)).where(
             t.Event.village_id == village_id,
             t.Event.day == day,
-            t.Event.player_id == VILLAGE_STREAM,
+            t.Event.table_id.is_(None),
         )
     )
     return int(current or 0) + 1
+
+
+def _day_table(village_id: int, day: int, player_id: int) -> Any:
+    """The id of a player's day table of the village's own game, as a subquery."""
+    return (
+        select(t.GameTable.table_id)
+        .join(t.Village, t.Village.village_id == t.GameTable.village_id)
+        .where(
+            t.GameTable.village_id == village_id,
+            t.GameTable.day == day,
+            t.GameTable.opener_id == player_id,
+            t.GameTable.game == t.Village.game,
+        )
+        .limit(1)
+        .scalar_subquery()
+    )
+
+
+async def _table_of_day(
+    session: AsyncSession,
+    village_id: int,
+    day: int,
+    append: StreamAppend,
+    game: str,
+    at: dt.datetime,
+) -> int:
+    """A player's day table, made with the day's first throw. Moves its version from the
+    one the stream was read at: another writer that got there first fails this append."""
+    new_version = append.expected_version + len(append.events)
+    status = TABLE_FINISHED if append.projection.finished else TABLE_PLAYING
+    table_id = await session.scalar(
+        select(t.GameTable.table_id).where(
+            t.GameTable.village_id == village_id,
+            t.GameTable.day == day,
+            t.GameTable.opener_id == append.player_id,
+            t.GameTable.game == game,
+        )
+    )
+    if table_id is None:
+        if append.expected_version != 0:
+            raise VersionConflict(f"no table for player {append.player_id} on day {day}")
+        last = await session.scalar(
+            select(func.max(t.GameTable.table_id)).where(t.GameTable.village_id == village_id)
+        )
+        day_row_ = await session.get(t.VillageDay, (village_id, day))
+        rules = dict((day_row_.settings if day_row_ is not None else {}).get("rules") or {})
+        table_id = int(last or 0) + 1
+        session.add(
+            t.GameTable(
+                village_id=village_id,
+                table_id=table_id,
+                game=game,
+                day=day,
+                opener_id=append.player_id,
+                place_id=None,
+                settings=rules,
+                seats=[append.player_id],
+                status=status,
+                opened_at=at,
+                started_at=at,
+                ended_at=at if status == TABLE_FINISHED else None,
+                deadline_at=None,
+                seed=None,
+                commitment=None,
+                version=new_version,
+            )
+        )
+        # Two first throws of one village at once take the same number: one of them
+        # fails here and reads again.
+        await session.flush()
+        return table_id
+    moved = await session.execute(
+        update(t.GameTable)
+        .where(
+            t.GameTable.village_id == village_id,
+            t.GameTable.table_id == table_id,
+            t.GameTable.version == append.expected_version,
+        )
+        .values(version=new_version, status=status)
+    )
+    if _rowcount(moved) == 0:
+        raise VersionConflict(f"table {table_id} moved on")
+    return int(table_id)
 
 
 async def _upsert_player(session: AsyncSession, player: PlayerRecord) -> None:

@@ -16,7 +16,7 @@ from sqlalchemy import (
     LargeBinary,
     MetaData,
     String,
-    UniqueConstraint,
+    text,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -99,13 +99,61 @@ class Player(Base):
     joined_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
 
 
+class GameTable(Base):
+    """A table: one game played by its seats in one place, with its own event stream.
+    A Greed day is a one-seat table per player and day."""
+
+    __tablename__ = "game_table"
+    __table_args__ = (
+        ForeignKeyConstraint(["village_id"], ["village.village_id"]),
+        Index("ix_game_table_day", "village_id", "day", "opener_id"),
+        Index("ix_game_table_place", "village_id", "place_id", "status"),
+        Index("ix_game_table_deadline", "deadline_at"),
+    )
+
+    village_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    table_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    game: Mapped[str] = mapped_column(String(32))
+    day: Mapped[int] = mapped_column(Integer)
+    opener_id: Mapped[int] = mapped_column(BigInteger)
+    place_id: Mapped[int | None] = mapped_column(BigInteger)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[int]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16))
+    opened_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+    started_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    ended_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    deadline_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    seed: Mapped[bytes | None] = mapped_column(LargeBinary(32))
+    commitment: Mapped[str | None] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer)
+
+
 class Event(Base):
     """The append-only event table: rows are inserted, never updated or deleted (a trigger
-    refuses both). `(village_id, day, player_id, version)` is a stream's optimistic lock."""
+    refuses both). `(village_id, table_id, version)` is a table stream's optimistic lock;
+    the village's own stream (no table) is locked by `(village_id, day, version)`."""
 
     __tablename__ = "event"
     __table_args__ = (
-        UniqueConstraint("village_id", "day", "player_id", "version"),
+        Index(
+            "uq_event_table_version",
+            "village_id",
+            "table_id",
+            "version",
+            unique=True,
+            sqlite_where=text("table_id IS NOT NULL"),
+            postgresql_where=text("table_id IS NOT NULL"),
+        ),
+        Index(
+            "uq_event_village_version",
+            "village_id",
+            "day",
+            "version",
+            unique=True,
+            sqlite_where=text("table_id IS NULL"),
+            postgresql_where=text("table_id IS NULL"),
+        ),
         ForeignKeyConstraint(["village_id"], ["village.village_id"]),
         Index("ix_event_village_id_day", "village_id", "day"),
     )
@@ -113,6 +161,7 @@ class Event(Base):
     event_id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
     village_id: Mapped[int] = mapped_column(BigInteger)
     day: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[int | None] = mapped_column(BigInteger)
     player_id: Mapped[int] = mapped_column(BigInteger)
     version: Mapped[int] = mapped_column(Integer)
     game: Mapped[str] = mapped_column(String(32))
@@ -137,18 +186,24 @@ class Message(Base):
     place_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
-class PlayerDay(Base):
-    """Score projection of a player's day, written in the transaction of its events."""
+class TableScore(Base):
+    """Score projection of a player at a table, written in the transaction of its events."""
 
-    __tablename__ = "player_day"
-    __table_args__ = (ForeignKeyConstraint(["village_id"], ["village.village_id"]),)
+    __tablename__ = "table_score"
+    __table_args__ = (
+        ForeignKeyConstraint(["village_id"], ["village.village_id"]),
+        Index("ix_table_score_player", "village_id", "player_id", "day"),
+    )
 
     village_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    day: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    table_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     player_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    day: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(32))
     version: Mapped[int] = mapped_column(Integer)
     points: Mapped[int] = mapped_column(Integer)
-    turns: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """What the game keeps besides the points (Greed: the day's finished turns)."""
     finished: Mapped[bool] = mapped_column(Boolean)
     ended_message_id: Mapped[int | None] = mapped_column(BigInteger)
 

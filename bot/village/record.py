@@ -10,7 +10,7 @@ from bot.fairness.stats import uniformity
 from bot.games.greed import parse_faces
 from bot.games.greed.faces import Face
 from bot.village.core import Core, Refusal
-from bot.village.records import VILLAGE_STREAM, DayRecord, StoredEvent, VillageRecord
+from bot.village.records import DayRecord, StoredEvent, VillageRecord
 from bot.village.stream import read_stream
 
 
@@ -41,7 +41,8 @@ async def day_record(core: Core, village: VillageRecord, number: int) -> dict[st
 async def _throws(core: Core, village: VillageRecord, day: DayRecord) -> list[dict[str, Any]]:
     streams: dict[int, list[StoredEvent]] = defaultdict(list)
     for event in await core.store.day_events(village.village_id, day.day):
-        if event.player_id != VILLAGE_STREAM:
+        # The players' day tables; other games' tables of the day have records of their own.
+        if event.table_id is not None and event.game == village.game:
             streams[event.player_id].append(event)
     game = core.game(village)
     throws = []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.village.settings import VillageSettings
@@ -34,6 +34,13 @@ class VillageRecord:
 
 CHANNEL = "channel"
 POSTS = "posts"
+
+# What a table is doing: taking seats, being played, over (its seed public), or closed by a
+# moderator without a winner.
+TABLE_SEATING = "seating"
+TABLE_PLAYING = "playing"
+TABLE_FINISHED = "finished"
+TABLE_ABANDONED = "abandoned"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +97,8 @@ class StoredEvent:
     data: dict[str, Any]
     message_id: int | None
     recorded_at: dt.datetime
+    table_id: int | None = None
+    """The table whose stream it is in; None for the village's own stream."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +132,12 @@ class PlayerDayRecord:
     """Every turn of the day is played (or the day closed)."""
     ended_message_id: int | None = None
     """The message where the player's play of the day ended (the memo's link)."""
+    table_id: int = 0
+    """The table the row scores (the store fills it in for a player's day table)."""
+    game: str = ""
+    """The table's game (the store fills it in for a player's day table)."""
+    detail: dict[str, Any] = field(default_factory=dict)
+    """What the game keeps besides the points and turns (hands made, rounds won)."""
 
 
 @dataclass(frozen=True, slots=True)

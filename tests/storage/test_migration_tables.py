@@ -1,0 +1,217 @@
+"""Migration 0003 (tables) on databases filled by the release before it: every throw, score
+and export of those villages is unchanged, on SQLite and on PostgreSQL.
+
+`data/release-0002.sqlite` was filled by replaying five transcripts with the 0002 release
+(days open and closed, rollbacks and restores, variants, scripted and fair dice);
+`data/release-0002.json` holds what that release exported for every day and its score rows.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from bot.games.registry import GAMES
+from bot.storage.engine import async_url, make_engine
+from bot.storage.migrate import migrate
+from bot.storage.store import SqlStore
+from bot.village.chance import FairChance
+from bot.village.clock import SystemClock
+from bot.village.core import Core
+from bot.village.record import day_record
+from tests.conftest import POSTGRES_URL, _postgres_problem
+
+DATA = Path(__file__).parent / "data"
+RELEASE_DB = DATA / "release-0002.sqlite"
+EXPECTED: dict[str, Any] = json.loads((DATA / "release-0002.json").read_text(encoding="utf-8"))
+# Copied in this order, so that every foreign key finds its row.
+OLD_TABLES = ("village", "village_day", "player", "event", "message", "player_day", "outbox")
+
+
+async def exported(engine: AsyncEngine) -> dict[str, Any]:
+    store = SqlStore(engine)
+    core = Core(store, SystemClock(), FairChance(), GAMES)
+    found: dict[str, Any] = {}
+    for village_id in await store.village_ids():
+        village = await store.get_village(village_id)
+        assert village is not None
+        found[str(village_id)] = {
+            "days": [await day_record(core, village, d) for d in range(1, village.day + 1)],
+            "scores": [
+                [r.day, r.player_id, r.points, list(r.turns), r.finished, r.ended_message_id]
+                for r in await store.player_days(village_id)
+            ],
+        }
+    return json.loads(json.dumps(found, sort_keys=True))
+
+
+async def events_of(engine: AsyncEngine) -> list[tuple[Any, ...]]:
+    async with engine.connect() as connection:
+        rows = await connection.execute(
+            sa.text(
+                "SELECT event_id, village_id, day, player_id, version, game, type, data,"
+                " message_id FROM event ORDER BY event_id"
+            )
+        )
+        return [(*row[:7], json.dumps(row[7], sort_keys=True), row[8]) for row in rows]
+
+
+@pytest.fixture
+async def release_sqlite(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    path = tmp_path / "village.db"
+    shutil.copy(RELEASE_DB, path)
+    engine = make_engine(f"sqlite:///{path}")
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def release(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    """The release database on SQLite (a copy of the file), or on PostgreSQL: a schema of
+    its own at revision 0002, filled with the file's rows."""
+    if request.param == "sqlite":
+        path = tmp_path / "village.db"
+        shutil.copy(RELEASE_DB, path)
+        engine = make_engine(f"sqlite:///{path}")
+        yield engine
+        await engine.dispose()
+        return
+    if _postgres_problem:
+        pytest.skip(f"PostgreSQL suite skipped: {_postgres_problem}")
+    schema = f"release_{secrets.token_hex(4)}"
+    admin = make_engine(POSTGRES_URL)
+    async with admin.begin() as connection:
+        await connection.execute(sa.text(f"CREATE SCHEMA {schema}"))
+    engine = create_async_engine(
+        async_url(POSTGRES_URL), connect_args={"server_settings": {"search_path": schema}}
+    )
+    await migrate(engine, "0002")
+    source = make_engine(f"sqlite:///{RELEASE_DB}")
+    async with source.connect() as reading, engine.begin() as writing:
+        for name in OLD_TABLES:
+            table = await reading.run_sync(
+                lambda sync, name=name: sa.Table(name, sa.MetaData(), autoload_with=sync)
+            )
+            rows = [dict(row._mapping) for row in await reading.execute(sa.select(table))]
+            if rows:
+                target = await writing.run_sync(
+                    lambda sync, name=name: sa.Table(name, sa.MetaData(), autoload_with=sync)
+                )
+                await writing.execute(target.insert(), rows)
+        # The copied rows keep their ids: the sequences go on after them.
+        await writing.execute(
+            sa.text("SELECT setval('event_event_id_seq', (SELECT max(event_id) FROM event))")
+        )
+    await source.dispose()
+    yield engine
+    await engine.dispose()
+    async with admin.begin() as connection:
+        await connection.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+    await admin.dispose()
+
+
+async def test_the_release_database_is_at_0002(release_sqlite: AsyncEngine) -> None:
+    async with release_sqlite.connect() as connection:
+        version = await connection.scalar(sa.text("SELECT version_num FROM alembic_version"))
+    assert version == "0002"
+
+
+async def test_every_throw_score_and_export_is_unchanged(release: AsyncEngine) -> None:
+    before = await events_of(release)
+    await migrate(release)
+    assert await events_of(release) == before
+    assert await exported(release) == EXPECTED
+
+
+async def test_each_day_stream_became_a_table_of_its_own(release: AsyncEngine) -> None:
+    await migrate(release)
+    async with release.connect() as connection:
+        streams = (
+            await connection.execute(
+                sa.text(
+                    "SELECT DISTINCT village_id, day, player_id, table_id FROM event"
+                    " WHERE player_id <> 0"
+                )
+            )
+        ).all()
+        tables = (
+            await connection.execute(
+                sa.text("SELECT village_id, table_id, day, opener_id, version FROM game_table")
+            )
+        ).all()
+        village_stream = await connection.scalar(
+            sa.text("SELECT count(*) FROM event WHERE player_id = 0 AND table_id IS NOT NULL")
+        )
+    assert streams and all(table_id is not None for *_, table_id in streams)
+    assert sorted((v, t, d, p) for v, d, p, t in streams) == sorted(row[:4] for row in tables)
+    assert village_stream == 0
+
+
+async def test_the_log_stays_append_only_after_the_migration(release: AsyncEngine) -> None:
+    await migrate(release)
+    with pytest.raises(sa.exc.DBAPIError):
+        async with release.begin() as connection:
+            await connection.execute(sa.text("UPDATE event SET data = data"))
+    with pytest.raises(sa.exc.DBAPIError):
+        async with release.begin() as connection:
+            await connection.execute(sa.text("DELETE FROM event"))
+
+
+async def test_a_stream_version_is_still_taken_once(release: AsyncEngine) -> None:
+    await migrate(release)
+    async with release.connect() as connection:
+        row = (
+            await connection.execute(
+                sa.text(
+                    "SELECT village_id, day, table_id, player_id, version, game FROM event"
+                    " WHERE table_id IS NOT NULL ORDER BY event_id LIMIT 1"
+                )
+            )
+        ).one()
+    with pytest.raises(sa.exc.IntegrityError):
+        async with release.begin() as connection:
+            await connection.execute(
+                sa.text(
+                    "INSERT INTO event (village_id, day, table_id, player_id, version, game,"
+                    " type, data, recorded_at) VALUES (:v, :d, :t, :p, :n, :g, 'X', '{}',"
+                    " '2026-12-01 00:00:00')"
+                ),
+                {"v": row[0], "d": row[1], "t": row[2], "p": row[3], "n": row[4], "g": row[5]},
+            )
+
+
+async def test_downgrading_gives_back_the_day_scores(release_sqlite: AsyncEngine) -> None:
+    async with release_sqlite.connect() as connection:
+        before = (
+            await connection.execute(sa.text("SELECT * FROM player_day ORDER BY 1, 2, 3"))
+        ).all()
+    await migrate(release_sqlite)
+    await _downgrade(release_sqlite, "0002")
+    async with release_sqlite.connect() as connection:
+        after = (
+            await connection.execute(sa.text("SELECT * FROM player_day ORDER BY 1, 2, 3"))
+        ).all()
+    assert [tuple(r) for r in after] == [tuple(r) for r in before]
+
+
+async def _downgrade(engine: AsyncEngine, revision: str) -> None:
+    from alembic import command
+
+    from bot.storage.migrate import alembic_config
+
+    config = alembic_config()
+
+    def down(connection: sa.engine.Connection) -> None:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+
+    async with engine.begin() as connection:
+        await connection.run_sync(down)
