@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-sqlite lint format bench clean
+.PHONY: run test test-sqlite goldens lint format bench clean
 
 # (Re)install when the dependencies change.
 $(STAMP): pyproject.toml
@@ -20,6 +20,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# Rewrite tests/transcripts/*.out from the replays; review the diff before committing it.
+goldens: $(STAMP)
+	$(BIN)/python -m pytest -q tests/console/test_transcripts.py --update-goldens
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot tests bench

@@ -48,6 +48,14 @@ def _check_postgres() -> str | None:
     return None
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        help="rewrite tests/transcripts/*.out from the replays instead of comparing with them",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     global _postgres_problem
     _postgres_problem = _check_postgres()

@@ -18,6 +18,8 @@ alice: [[greed]][[greed]][[greed]][[greed]][[greed]][[greed]]
 bob: [[greed]][[greed]][[greed]][[greed]][[greed]][[greed]]
 gm: /village day next
 """
+# What the console prints when it makes the village (the text of `village_created`).
+CREATED = "このチャンネルをグリードの村にしました。"
 
 
 def greedbot(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -113,12 +115,16 @@ def test_the_console_plays_and_keeps_the_village(tmp_path: Path) -> None:
     )
     first = greedbot("console", "--db", url, stdin=lines + "/quit\n")
     assert first.returncode == 0, first.stderr
+    assert CREATED in first.stdout and "━━ 1d 開始 ━━" in first.stdout
     assert "【alice】1ターン目 1周1投目" in first.stdout
-    # a second session finds alice where she stopped
+    # a second session finds alice where she stopped, in the same village and day
     second = greedbot("console", "--db", url, stdin="/as alice\n/greed status\n")
     assert second.returncode == 0
-    assert "1ターン目 1周1投目" in second.stdout
-    assert "village_created" not in second.stdout
+    assert (
+        "【alice】1dの状況\n  1ターン目 1周1投目: 【D】【G】【＄】【R】【R】【E⬛黒】"
+        in second.stdout
+    )
+    assert CREATED not in second.stdout and "開始 ━━" not in second.stdout
 
 
 def test_migrate_brings_a_new_database_up_to_date(tmp_path: Path) -> None:

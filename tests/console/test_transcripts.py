@@ -1,32 +1,34 @@
-"""The golden transcripts under tests/transcripts, replayed with their `#=>` expectations."""
+"""The golden transcripts under tests/transcripts: each replay must print exactly what its
+`.out` file holds (see tests/console/golden.py), and meet its `#=>` expectations.
+
+`make goldens` (pytest --update-goldens) rewrites the `.out` files after a reviewed change.
+"""
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bot.console.replay import replay
-from bot.console.session import Output
 from tests.console.expect import check, parse_expectations
+from tests.console.golden import (
+    FALLBACKS,
+    TRANSCRIPTS_DIR,
+    Block,
+    format_blocks,
+    golden_path,
+    parse_golden,
+    produce,
+)
 
-# The generic texts of a reply with no text of its own (bot/chat/catalog_*.py, "unknown").
-FALLBACKS = ("この返信の文面が見つかりません", "no text for the reply")
-TRANSCRIPTS = sorted((Path(__file__).parents[1] / "transcripts").glob("*.txt"))
+TRANSCRIPTS = sorted(TRANSCRIPTS_DIR.glob("*.txt"))
 
 
-@pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.stem for p in TRANSCRIPTS])
-async def test_transcript(path: Path) -> None:
-    lines = path.read_text(encoding="utf-8").splitlines()  # noqa: ASYNC240 - a small test file
+def _expectation_problems(path: Path, blocks: list[Block]) -> list[str]:
     expected = parse_expectations(path)
     assert expected, f"{path.name} states no expectations"
-    produced: dict[int, list[dict[str, Any]]] = {}
-
-    def collect(number: int, _line: str, outputs: list[Output]) -> None:
-        produced[number] = [output.as_json() for output in outputs]
-
-    await replay(lines, collect)
+    produced = {block.number: block.replies for block in blocks}
     problems = [
         problem
         for number, wanted in sorted(expected.items())
@@ -34,13 +36,63 @@ async def test_transcript(path: Path) -> None:
     ]
     # Every reply the village gives has its own text: none falls back to the generic one.
     problems += [
-        f"line {number}: no text for {reply['kind']}/{reply['key']}"
-        for number, replies in produced.items()
-        for reply in replies
+        f"line {block.number}: no text for {reply['kind']}/{reply['key']}"
+        for block in blocks
+        for reply in block.replies
         if any(fallback in reply["text"] for fallback in FALLBACKS)
     ]
+    return problems
+
+
+@pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.stem for p in TRANSCRIPTS])
+async def test_transcript(path: Path, request: pytest.FixtureRequest) -> None:
+    blocks = await produce(path)
+    output = format_blocks(blocks)
+    golden = golden_path(path)
+    if request.config.getoption("--update-goldens"):
+        golden.write_text(output, encoding="utf-8")
+    elif not golden.exists():
+        pytest.fail(f"{golden.name} is missing: run `make goldens` and review what it wrote")
+    problems = _expectation_problems(path, blocks)
     assert not problems, "\n".join(problems)
+    kept = golden.read_text(encoding="utf-8")
+    if output != kept:
+        diff = difflib.unified_diff(
+            kept.splitlines(keepends=True),
+            output.splitlines(keepends=True),
+            fromfile=f"{golden.name} (kept)",
+            tofile=f"{golden.name} (replayed)",
+        )
+        pytest.fail(
+            f"the replay of {path.name} differs from {golden.name}; if the change is intended, "
+            "run `make goldens` and review the diff:\n" + "".join(diff),
+            pytrace=False,
+        )
+
+
+async def test_a_replay_prints_the_same_twice() -> None:
+    path = TRANSCRIPTS_DIR / "fair_dice.txt"
+    assert format_blocks(await produce(path)) == format_blocks(await produce(path))
 
 
 def test_every_transcript_is_collected() -> None:
     assert len(TRANSCRIPTS) >= 10
+
+
+def test_every_golden_file_belongs_to_a_transcript() -> None:
+    outs = sorted(TRANSCRIPTS_DIR.glob("*.out"))
+    assert [p.with_suffix(".txt") for p in outs if not p.with_suffix(".txt").exists()] == []
+
+
+def test_every_golden_file_reads_back_as_it_was_written() -> None:
+    for path in sorted(TRANSCRIPTS_DIR.glob("*.out")):
+        text = path.read_text(encoding="utf-8")
+        assert format_blocks(parse_golden(text)) == text, path.name
+
+
+def test_silence_is_kept_out_of_the_golden_file() -> None:
+    quiet = Block(5, "alice: nice throw, bob!", [])
+    said = Block(6, "alice: TE", [{"kind": "info", "key": "k", "text": "a\n\nb"}])
+    assert format_blocks([quiet, said]) == (
+        'line 6: alice: TE\n{"key": "k", "kind": "info"}\n  a\n  \n  b\n'
+    )

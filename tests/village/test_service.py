@@ -5,19 +5,22 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import itertools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice, ScriptError
-from bot.engine.greed import parse_faces
 from bot.fairness.dice import derive_faces
-from bot.fairness.source import FairDice
 from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore
+from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
+from bot.village.ports import VersionConflict
 from bot.village.replies import Reply, ReplyKind
 from bot.village.service import VillageService
 
@@ -66,9 +69,9 @@ async def test_every_play_reply_carries_the_protocol_state(
 ) -> None:
     dice = ScriptedDice()
     service = await make_village(store, village_id, dice)
-    dice.queue(parse_faces("D G $ R R Eb"))
+    dice.queue("D G $ R R Eb")
     [reply] = await ask(service, message(village_id, ALICE, SIX))
-    assert reply.kind is ReplyKind.THROW and reply.to == "alice"
+    assert reply.kind == ReplyKind.THROW and reply.to == "alice"
     assert reply.state is not None and set(reply.state) >= STATE_FIELDS
     assert reply.state["legal_counts"] == [4, 5]
 
@@ -76,7 +79,7 @@ async def test_every_play_reply_carries_the_protocol_state(
 async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> None:
     dice = ScriptedDice()
     service = await make_village(store, village_id, dice)
-    dice.queue(parse_faces("D G $ R R Eb"))
+    dice.queue("D G $ R R Eb")
     throw = message(village_id, ALICE, SIX)
     first = await ask(service, throw)
     assert [r.kind for r in first] == [ReplyKind.THROW]
@@ -86,7 +89,7 @@ async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> 
 
 
 async def test_the_fair_dice_come_from_the_days_seed(store: SqlStore, village_id: int) -> None:
-    service = await make_village(store, village_id, FairDice())
+    service = await make_village(store, village_id, FairChance())
     throw = message(village_id, ALICE, SIX)
     [reply] = await ask(service, throw)
     day = await store.get_day(village_id, 1)
@@ -97,38 +100,97 @@ async def test_the_fair_dice_come_from_the_days_seed(store: SqlStore, village_id
     assert event.data["throw_seq"] == 1 and event.data["scripted"] is False
 
 
+class GreedOutsOnly:
+    """Chance that shows `$ $ R R Eg Eb` on every six-dice throw: each turn greeds out at
+    once, so every throw of six dice is legal until the day's turns are played."""
+
+    def draw(self, game: str, request: Any, context: Any, fair: Any) -> Any:
+        dice = ScriptedDice()
+        dice.queue("$ $ R R Eg Eb")
+        return dice.draw(game, request, context, fair)
+
+
+class RacingStore:
+    """A store that counts its units and the version conflicts that end them. Its first
+    unit waits, once it has read the player's stream, until the other process's first unit
+    has read it too: both then write on what they read, and one of them must start over."""
+
+    def __init__(self, inner: SqlStore, together: asyncio.Barrier) -> None:
+        self.inner = inner
+        self.together = together
+        self.units = 0
+        self.conflicts = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    @asynccontextmanager
+    async def unit(self) -> AsyncIterator[Any]:
+        self.units += 1
+        first = self.units == 1
+        try:
+            async with self.inner.unit() as store:
+                yield _WaitAfterReading(store, self.together) if first else store
+        except VersionConflict:
+            self.conflicts += 1
+            raise
+
+
+class _WaitAfterReading:
+    def __init__(self, inner: SqlStore, together: asyncio.Barrier) -> None:
+        self.inner = inner
+        self.together = together
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    async def load_stream(self, village_id: int, day: int, player_id: int) -> Any:
+        events = await self.inner.load_stream(village_id, day, player_id)
+        async with asyncio.timeout(10):
+            await self.together.wait()
+        return events
+
+
 async def test_simultaneous_messages_of_one_player_apply_one_at_a_time(
     store: SqlStore, engine: AsyncEngine, backend: str, village_id: int
 ) -> None:
-    await make_village(store, village_id, FairDice())
+    await make_village(store, village_id)
     url = engine.url.render_as_string(hide_password=False)
     # Two bot processes sharing the database, each with its own connections.
     other = SqlStore(make_engine(url))
-    services = [
-        VillageService(store, ManualClock(T0), FairDice()),
-        VillageService(other, ManualClock(T0), FairDice()),
-    ]
+    together = asyncio.Barrier(2)
+    stores = [RacingStore(store, together), RacingStore(other, together)]
+    services = [VillageService(s, ManualClock(T0), GreedOutsOnly()) for s in stores]  # type: ignore[arg-type]
     throws = [message(village_id, ALICE, SIX) for _ in range(6)]
-    results = await asyncio.gather(*(ask(services[i % 2], throw) for i, throw in enumerate(throws)))
-    await other.engine.dispose()
-    kinds = [replies[0].kind for replies in results]
-    played = [r for replies in results for r in replies if r.kind is not ReplyKind.REFUSED]
+    try:
+        results = await asyncio.gather(
+            *(ask(services[i % 2], throw) for i, throw in enumerate(throws))
+        )
+    finally:
+        await other.engine.dispose()
+    # Five turns, each a greed out on its first throw; the sixth message finds none left.
+    first_keys = sorted(replies[0].key for replies in results)
+    assert first_keys == ["greed_out"] * 5 + ["no_turns_left"]
+    thrown_by = {
+        t.message_id for t, r in zip(throws, results, strict=True) if r[0].key == "greed_out"
+    }
     stream = await store.load_stream(village_id, 1, ALICE.player_id)
     thrown = [e for e in stream if e.type == "DiceThrown"]
-    # each message did exactly one thing; every throw is in the stream once, in order
-    assert len(thrown) == sum(r.kind in _THROWING for r in played)
-    assert [e.data["throw_seq"] for e in thrown] == list(range(1, len(thrown) + 1))
+    # every throw is in the stream once, in order, and nothing else was written twice
+    assert [e.data["throw_seq"] for e in thrown] == [1, 2, 3, 4, 5]
+    assert {e.message_id for e in thrown} == thrown_by
     assert [e.version for e in stream] == list(range(1, len(stream) + 1))
-    assert len({e.message_id for e in thrown}) == len(thrown)
-    assert ReplyKind.THROW in kinds or ReplyKind.GREED_OUT in kinds or ReplyKind.SWEEP in kinds
-
-
-_THROWING = {ReplyKind.THROW, ReplyKind.SWEEP, ReplyKind.GREED_OUT, ReplyKind.TURN_END}
+    assert [e.type for e in stream].count("GreedOut") == 5
+    # each process's first unit read the stream before either wrote: one at least lost the
+    # race and ran again, and every unit either committed or ended in that conflict
+    conflicts = sum(s.conflicts for s in stores)
+    assert conflicts >= 1
+    assert sum(s.units for s in stores) == len(throws) + conflicts
 
 
 async def test_a_database_that_is_down_gets_a_reply_and_loses_nothing(village_id: int) -> None:
     engine = make_engine("postgresql://greedbot@127.0.0.1:1/nowhere")
-    service = VillageService(SqlStore(engine), ManualClock(T0), FairDice())
+    service = VillageService(SqlStore(engine), ManualClock(T0), FairChance())
     try:
         replies = await ask(service, message(village_id, ALICE, SIX))
         assert [(r.kind, r.key) for r in replies] == [(ReplyKind.REFUSED, "store_unavailable")]
@@ -138,7 +200,7 @@ async def test_a_database_that_is_down_gets_a_reply_and_loses_nothing(village_id
 
 
 async def test_a_channel_without_a_village_says_so(store: SqlStore, village_id: int) -> None:
-    service = VillageService(store, ManualClock(T0), FairDice())
+    service = VillageService(store, ManualClock(T0), FairChance())
     replies = await ask(service, message(village_id, ALICE, SIX))
     assert [r.key for r in replies] == ["no_village"]
     assert await ask(service, message(village_id, ALICE, "hello")) == []
@@ -150,14 +212,14 @@ async def test_a_day_past_its_time_closes_before_the_next_message(
 ) -> None:
     dice = ScriptedDice()
     service = await make_village(store, village_id, dice)
-    dice.queue(parse_faces("D G $ R R Eb"))
+    dice.queue("D G $ R R Eb")
     await ask(service, message(village_id, ALICE, SIX))
     later = T0 + dt.timedelta(days=1)
     service.core.clock.set(later)  # type: ignore[attr-defined]
-    dice.queue(parse_faces("D $ R R Eb Eg"))
+    dice.queue("D $ R R Eb Eg")
     replies: list[Reply] = await ask(service, message(village_id, ALICE, SIX, at=later))
     assert [r.kind for r in replies][:2] == [ReplyKind.DAY_CLOSED, ReplyKind.MEMO]
-    assert replies[-1].kind is ReplyKind.THROW
+    assert replies[-1].kind == ReplyKind.THROW
     assert replies[-1].state is not None and replies[-1].state["day"] == 2
 
 
@@ -195,7 +257,7 @@ async def test_a_transcript_mistake_reaches_whoever_runs_it(
 ) -> None:
     dice = ScriptedDice()
     service = await make_village(store, village_id, dice)
-    dice.queue(parse_faces("D D D"))
+    dice.queue("D D D")
     with pytest.raises(ScriptError, match="queued 3 faces but the throw has 6 dice"):
         await ask(service, message(village_id, ALICE, SIX))
     assert await store.load_stream(village_id, 1, ALICE.player_id) == []
