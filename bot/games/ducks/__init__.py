@@ -1,0 +1,29 @@
+"""Ducks in a Bucket (ducks.md): a table game of 2–6 players on the game API.
+
+The rules side is pure: `rules` (dice, promotions, hands, points), `moves`, `events` (and
+their codec), `settings`, `table` (the state, events applied), `turns` (what each move makes
+happen), `game` (the `Game` the village hosts, with the fair dice), `odds`, `grammar` (chat
+messages that play) and `script` (replay dice). The reply side: `view` and `replies` (plain
+JSON), `presenter` (the replies with names), `text` with `catalog_ja` / `catalog_en` (words).
+"""
+
+from bot.games.api import MoveCommand, TableGame
+from bot.games.ducks.events import DuckEvent
+from bot.games.ducks.game import GAME
+from bot.games.ducks.moves import DuckMove
+from bot.games.ducks.presenter import DucksPresenter
+from bot.games.ducks.table import DuckState
+
+TABLE: TableGame[DuckState, DuckMove, DuckEvent] = TableGame(
+    GAME,
+    DucksPresenter(),
+    moves=(
+        MoveCommand("roll"),
+        MoveCommand("promote", ("dice",)),
+        MoveCommand("pass"),
+        MoveCommand("stop"),
+    ),
+    setting_choices={"rounds": ("N", "2N"), "wild": ("on", "off")},
+    texts="bot.games.ducks.text",
+)
+"""Ducks as the village hosts it."""

@@ -1,0 +1,153 @@
+"""The English texts of Ducks in a Bucket's replies."""
+
+from collections.abc import Mapping
+from typing import Final
+
+# Templates are filled with `str.format`: a value never goes through the template engine
+# itself, so a player name with braces in it is shown as typed.
+TEXTS: Final[Mapping[str, str]] = {
+    # -- words ---------------------------------------------------------------------------------
+    "ducks.seat": "seat {n}",
+    "ducks.who": "[{name}] ",
+    "ducks.name": "{name}",
+    "ducks.boss": "[Boss {face}]",
+    "ducks.white": "[{face}]",
+    "ducks.white_sep": " ",
+    "ducks.faces": "{boss} {whites}",
+    "ducks.sep": " · ",
+    "ducks.or_sep": " / ",
+    "ducks.list_sep": ", ",
+    "ducks.wild": "{face}→{value}",
+    "ducks.category.five_of_a_kind": "five of a kind",
+    "ducks.category.four_of_a_kind": "four of a kind",
+    "ducks.category.straight": "straight",
+    "ducks.category.full_house": "full house",
+    "ducks.category.three_of_a_kind": "three of a kind",
+    "ducks.category.two_pair": "two pair",
+    "ducks.category.one_pair": "one pair",
+    "ducks.category.high_card": "high card",
+    "ducks.hand": "{dice} {category}",
+    "ducks.goose_egg": "goose egg",
+    "ducks.points": "{n} pts",
+    "ducks.percent": "{value}",
+    # -- a turn --------------------------------------------------------------------------------
+    "ducks.head": "{who}Round {round}/{rounds}, roll {roll}: {faces}",
+    "ducks.head_no_roll": "{who}Round {round}/{rounds}, no roll yet",
+    "ducks.bucket": "Bucket: {hand} · {out} left to roll · {set_aside} set aside",
+    "ducks.bucket_empty": "empty",
+    "ducks.promotions": "Promotions: {promotions}",
+    "ducks.next": "Next: {moves}",
+    "ducks.move.promote": "promote (name the dice: `promote {example}`)",
+    "ducks.move.pass": "pass (`pass`, one white die is set aside)",
+    "ducks.move.roll": "roll (`[[ducks]]`)",
+    "ducks.move.stop": "stop (`stop`)",
+    "ducks.combined": "To promote and roll at once: `promote {example} [[ducks]]`",
+    "ducks.next_turn": "Next: {name}'s turn (round {round})",
+    "ducks.round_over": "Round {round} is over (score table: `/ducks score`).",
+    "ducks.game_over_line": "The game is over.",
+    "ducks.before.promote": "Promoted {promotion} from the previous roll, then rolled.",
+    "ducks.before.pass": "Passed on the previous roll (one white die set aside), then rolled.",
+    "ducks.result.no_promotion": ("No promotion possible. One white die is set aside; roll again."),
+    "ducks.result.promote": "Promoted {promotion}.",
+    "ducks.result.pass": "Pass: one white die is set aside; roll again.",
+    "ducks.result.pass_bust": "Pass: the last white die is set aside.",
+    "ducks.result.stop.player": "Stop! Your hand this round: {hand}",
+    "ducks.result.stop.auto": (
+        "Promoted {promotion}. No white die is left to roll, so the turn stops by itself. "
+        "Your hand this round: {hand}"
+    ),
+    "ducks.result.stop.time": "Time is up: stopped with the bucket. Hand this round: {hand}",
+    "ducks.result.stop.left": "Left the table: stopped with the bucket. Hand this round: {hand}",
+    "ducks.result.bust": (
+        "Bust! No white die is left to roll. The bucket's {lost} is lost: a goose egg (0 pts)."
+    ),
+    "ducks.result.bust_empty": "Bust! No white die is left to roll: a goose egg (0 pts).",
+    "ducks.result.forfeit.time": "Time is up: the turn is forfeited, a goose egg (0 pts).",
+    "ducks.result.forfeit.left": "Left the table: the turn is forfeited, a goose egg (0 pts).",
+    "ducks.lost": "(the bucket's {lost} is lost)",
+    # -- the table -----------------------------------------------------------------------------
+    "ducks.left": "{who}left the table. Their later turns are goose eggs and are skipped.",
+    "ducks.left_early": (
+        "Only one player is left, so the game ends here (round {round} is not scored)."
+    ),
+    "ducks.status.head": "{who}to move · Round {round}/{rounds}, roll {roll}: {faces}",
+    "ducks.status.head_no_roll": "{who}to move · Round {round}/{rounds}, no roll yet",
+    "ducks.status.chances": (
+        "Rolling {dice} white dice: a promotion {promotion} · "
+        "busting before the next promotion {bust}"
+    ),
+    "ducks.status.chances_after_pass": (
+        "After a pass you roll {dice} white dice: a promotion {promotion} · "
+        "busting before the next promotion {bust}"
+    ),
+    "ducks.status.finished": "This game is over.",
+    "ducks.totals": "Totals: {totals}",
+    "ducks.total": "{name} {points}",
+    "ducks.total_left": "{name} {points} (left)",
+    "ducks.round_end.head": "Round {round}/{rounds} results",
+    "ducks.round_end.rank": "{rank}. {name}: {hand} → {points}",
+    "ducks.round_end.goose_egg": "–  {name}: goose egg → {points}",
+    "ducks.round_end.next": "Round {round} is next; {name} rolls first.",
+    "ducks.game_end.head": "Game over! Winner: {winners} ({points} in total)",
+    "ducks.game_end.shared": "Game over! Shared win: {winners} ({points} each)",
+    "ducks.game_end.plain": "Game over!",
+    "ducks.game_end.early": (
+        "Fewer than two players were left, so the game ended after {played} rounds "
+        "(the round in progress is not scored)."
+    ),
+    "ducks.score.head": "Score table ({played} of {rounds} rounds played)",
+    "ducks.score.corner": "",
+    "ducks.score.hands": "R{round} hand",
+    "ducks.score.points": "R{round} pts",
+    "ducks.score.total": "Total",
+    "ducks.score.waiting": "",
+    "ducks.score.goose_egg": "–",
+    "ducks.score.winners": "Winners: {winners}",
+    # -- refused ---------------------------------------------------------------------------------
+    "ducks.turn_is": "It is {name}'s turn (round {round}).",
+    "ducks.legal": "Legal now: {moves}",
+    "ducks.nothing_changed": "Nothing was changed.",
+    "ducks.not_your_turn": "{who}It is {turn}'s turn. Please wait for yours.",
+    "ducks.game_over": "{who}This game is over.",
+    "ducks.not_seated": "{who}You have no seat at this table.",
+    "ducks.seat_left": "{who}You have left this table.",
+    "ducks.roll_pending": "{who}The previous roll is still waiting for its dice.",
+    "ducks.roll_first": "{who}Promote and pass come after a roll: roll first.",
+    "ducks.already_promoted": ("{who}You already promoted from this roll: one promotion per roll."),
+    "ducks.must_pass": (
+        "{who}To roll without promoting, say `pass` first (one white die is set aside). "
+        "`pass [[ducks]]` does both."
+    ),
+    "ducks.stop_not_allowed": "{who}You may stop only right after a roll you promoted from.",
+    "ducks.bad_promotion": "{who}{values} cannot be promoted.",
+    "ducks.bad_promotion.empty": "{who}Name the dice to promote (`promote 2 3`).",
+    "ducks.bad_promotion.not_rolled": (
+        "{who}{values} cannot be promoted: a face not rolled, or named more often than rolled "
+        "(white dice: {whites})."
+    ),
+    "ducks.bad_promotion.single_not_boss": (
+        "{who}{values} cannot be promoted: a single die must equal the Boss ({boss})."
+    ),
+    "ducks.bad_promotion.mixed": (
+        "{who}{values} cannot be promoted: a promotion is a match (dice equal to the Boss) "
+        "or a sum, not both."
+    ),
+    "ducks.bad_promotion.not_sum": (
+        "{who}{values} cannot be promoted: the dice do not total the Boss ({boss})."
+    ),
+    "ducks.bad_dice": (
+        "{who}`dice:` takes the faces to promote, 1 to 6, one to five of them (`dice:2 3`); "
+        "“{dice}” cannot be read."
+    ),
+    "ducks.malformed": "{who}That message could not be read. Nothing was rolled.",
+    "ducks.malformed.too_many_tags": (
+        "{who}One `[[ducks]]` per message ({tags} found). Nothing was rolled."
+    ),
+    "ducks.malformed.tag_and_stop": (
+        "{who}`[[ducks]]` and stop cannot go together. Nothing was rolled."
+    ),
+    "ducks.malformed.unreadable": (
+        "{who}That message could not be read. Write `promote 2 3`, `pass`, `stop` or "
+        "`[[ducks]]` (combined: `promote 5 [[ducks]]`, `promote 6 6 stop`). Nothing was rolled."
+    ),
+}

@@ -1,0 +1,196 @@
+"""Ducks in a Bucket on the game API: a table of 2–6 seats taking turns (ducks.md).
+
+A roll is two steps, so that the village draws dice only for a roll the rules allow:
+`decide(Roll())` checks it and asks for the dice (`RollAsked`), and `resolve(outcome)` rolls
+them. Every other move needs no chance. What each move does is `turns`' business; this
+module fits it to the API, with the fair dice of §7.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
+
+from bot.fairness.derive import label, small_ints, stream_bytes
+from bot.games.api import (
+    ChanceContext,
+    ChanceRequest,
+    Dice,
+    EventCodec,
+    Game,
+    Json,
+    Outcome,
+    Play,
+    Reading,
+    Seat,
+    Unreadable,
+    outcome_fits,
+)
+from bot.games.ducks import grammar, replies, script, turns
+from bot.games.ducks import settings as table_settings
+from bot.games.ducks.events import DuckCodec, DuckEvent
+from bot.games.ducks.moves import DuckMove, Pass, Promote, Roll, Stop
+from bot.games.ducks.rules import FACES
+from bot.games.ducks.table import DuckState, evolve, move_names, new_table
+from bot.games.ducks.view import snapshot
+
+KEY: Final = "ducks"
+SIDES: Final = len(FACES)
+_MOVES: Final[dict[str, DuckMove]] = {"pass": Pass(), "roll": Roll(), "stop": Stop()}
+
+
+def turn_of(state: DuckState) -> tuple[int, int] | None:
+    """(round, seat) of the turn in progress, for the village's rollback; None when over."""
+    if state.finished or state.turn is None:
+        return None
+    return state.turn.round, state.turn.seat
+
+
+class DucksGame:
+    key = KEY
+    seats = range(2, 7)
+    codec: EventCodec[DuckEvent] = DuckCodec()
+    setting_keys: tuple[str, ...] = table_settings.KEYS
+
+    def settings(self, changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
+        return table_settings.change(changes, base)
+
+    def new(self, settings: Mapping[str, Json], seats: int) -> DuckState:
+        if seats not in self.seats:
+            raise ValueError(f"a Ducks table seats 2 to 6 players, not {seats}")
+        return new_table(table_settings.setup(settings, seats))
+
+    def to_move(self, state: DuckState) -> frozenset[Seat]:
+        turn = state.turn
+        if state.finished or turn is None or turn.asked:
+            return frozenset()
+        return frozenset({turn.seat})
+
+    def chance(self, state: DuckState) -> ChanceRequest | None:
+        turn = state.turn
+        if state.finished or turn is None or not turn.asked:
+            return None
+        # The Boss first, then the white dice still in play.
+        return ChanceRequest(
+            Dice(SIDES, 1 + turn.out), seat=turn.seat, label=(turn.round, turn.seat, turn.roll + 1)
+        )
+
+    def legal_moves(self, state: DuckState, seat: Seat) -> Sequence[DuckMove]:
+        """The moves of the seat on turn, in §6's order: each legal promotion, pass, roll,
+        stop. Leaving is a table command open to every seat still playing, not a move of the
+        turn, so it is not listed (random play would otherwise mostly leave)."""
+        turn = state.turn
+        if turn is None or seat not in self.to_move(state):
+            return ()
+        found: list[DuckMove] = []
+        for name in move_names(state):
+            if name == "promote":
+                found += [Promote(p) for p in turn.promotions]
+            else:
+                found.append(_MOVES[name])
+        return found
+
+    def decide(self, state: DuckState, seat: Seat, move: DuckMove) -> tuple[DuckEvent, ...]:
+        return turns.decide(state, seat, move)
+
+    def asks(self, state: DuckState, seat: Seat, move: DuckMove) -> ChanceRequest | None:
+        return None  # a roll's dice are the table's `chance` once the roll is allowed
+
+    def resolve(self, state: DuckState, outcome: Outcome) -> tuple[DuckEvent, ...]:
+        request = self.chance(state)
+        if request is None:
+            raise ValueError("no roll is waiting for its dice")
+        if not outcome_fits(request, outcome):
+            raise ValueError(f"{outcome} is not a roll of {request.draw}")
+        boss, *whites = (value + 1 for value in outcome)
+        return turns.rolled(state, boss, tuple(whites))
+
+    def evolve(self, state: DuckState, event: DuckEvent) -> DuckState:
+        return evolve(state, event)
+
+    def expire(self, state: DuckState) -> tuple[DuckEvent, ...]:
+        """The turn's time is up (or a moderator skips it): stop with the bucket in phase
+        `promoted`, else forfeit; the next turn begins at once."""
+        return turns.time_up(state)
+
+    def finished(self, state: DuckState) -> bool:
+        return state.finished
+
+    def observe(self, state: DuckState, viewer: Seat | None) -> Mapping[str, Json]:
+        """Nothing in Ducks is hidden: every viewer sees the same table, seats by number."""
+        return snapshot(state, lambda seat: seat)
+
+    def scores(self, state: DuckState) -> Mapping[Seat, int]:
+        return dict(enumerate(state.totals))
+
+    def outcome(
+        self, before: DuckState, events: Sequence[DuckEvent], after: DuckState
+    ) -> tuple[str, dict[str, Json]]:
+        return replies.outcome(before, events, after)
+
+    def summary(self, state: DuckState) -> dict[str, Json]:
+        """The score table: each round's hands and points, the totals."""
+        return replies.score_table(state)
+
+    def read(self, text: str) -> Reading:
+        """A chat message's moves (§5): play, a try that fits no form, or None for chat."""
+        reading = grammar.read(text)
+        if isinstance(reading, grammar.Moves):
+            return Play(reading.moves, reading.tagged)
+        if isinstance(reading, grammar.Malformed):
+            return Unreadable(reading.reason, reading.tagged, reading.tags)
+        return None
+
+    def mark(self, state: DuckState) -> tuple[int, ...] | None:
+        """Round and seat of the turn in progress, as a moderator's rollback names it."""
+        return turn_of(state)
+
+    def script(self, text: str) -> Outcome:
+        """A replay's roll: `5 | 4 5 4 5 2`, the Boss, a bar, the white dice."""
+        return script.parse(text)
+
+    def fair(self, seed: bytes, context: ChanceContext, request: ChanceRequest) -> Outcome:
+        """ducks.md §7: `ducks/v1|village|table|player|roll_seq|message` keys the HMAC blocks;
+        a byte b < 252 gives the value b % 6 (the face b % 6 + 1) and bytes 252..255 are
+        skipped, so no face is favoured. The Boss comes first."""
+        draw = request.draw
+        if not isinstance(draw, Dice) or draw.sides != SIDES:
+            raise ValueError(f"Ducks rolls six-sided dice, not {draw}")
+        msg = label(
+            KEY,
+            context.village_id,
+            context.table_id,
+            context.player_id,
+            context.chance_seq,
+            context.message_id,
+        )
+        return small_ints(stream_bytes(seed, msg), SIDES, draw.count)
+
+    def turn_of(self, state: DuckState) -> tuple[int, int] | None:
+        return turn_of(state)
+
+
+def play(
+    state: DuckState,
+    seat: Seat,
+    moves: Sequence[DuckMove],
+    draw: Callable[[ChanceRequest], Outcome],
+) -> tuple[DuckEvent, ...]:
+    """One message's moves as the grammar reads them (a roll last), applied whole or not at all
+    (§5): a refused move raises before any die is drawn, and a roll after a promotion or a pass
+    that ended the turn rolls nothing. `draw` gives the outcome of each roll's chance."""
+    steps = turns.Steps(state)
+    for move in moves:
+        if isinstance(move, Roll) and turn_of(steps.state) != turn_of(state):
+            break
+        for event in GAME.decide(steps.state, seat, move):
+            steps.add(event)
+        request = GAME.chance(steps.state)
+        if request is not None:
+            for event in GAME.resolve(steps.state, draw(request)):
+                steps.add(event)
+    return steps.done()
+
+
+GAME: Final = DucksGame()
+_checked: Game[DuckState, DuckMove, DuckEvent] = GAME
