@@ -4,12 +4,14 @@ import re
 import unicodedata
 from typing import Final
 
+from bot.games.registry import TABLE_GAMES
 from bot.village.registry import ARGUMENT_NAMES, FREE_TEXT_ARGUMENTS
 from bot.village.requests import (
     MAX_LENGTH,
     Chatter,
     CommandRequest,
     Parsed,
+    TablePlay,
     ThrowRequest,
     TurnEndRequest,
     Unplayable,
@@ -77,12 +79,23 @@ def parse_message(text: str) -> Parsed:
     visible = _visible(text)
     tags = len(_TAG.findall(visible))
     if tags == 0:
-        return TurnEndRequest() if _TURN_END_ONLY.fullmatch(visible.strip()) else Chatter()
+        if _TURN_END_ONLY.fullmatch(visible.strip()):
+            return TurnEndRequest()
+        return _table_play(text)
     if _TURN_END_TOKEN.search(_TAG.sub(" ", visible)):
         return Unplayable(TAGS_AND_TURN_END, tags)
     if tags > MAX_TAGS:
         return Unplayable(TOO_MANY_TAGS, tags)
     return ThrowRequest(tags)
+
+
+def _table_play(text: str) -> Parsed:
+    """No Greed in it: a move at a table of another game, or chatter."""
+    for game in TABLE_GAMES.values():
+        reading = game.game.read(text)
+        if reading is not None:
+            return TablePlay(game.game.key, reading)
+    return Chatter()
 
 
 def _parse_command(text: str) -> Parsed:

@@ -17,8 +17,8 @@ only: this module imports no game and no part of the village.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Protocol, TypeAlias, TypeVar
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeAlias, TypeVar
 
 Seat = int
 """A seat at a table, from 0 in seating order."""
@@ -103,8 +103,34 @@ class Encoded:
     version: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A chat message that plays: its moves in the order they apply."""
+
+    moves: tuple[object, ...]
+    tagged: bool
+    """It carries the game's roll tag (anyone who posts one is owed an answer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A message that tries to play but fits no form; `reason` says how (a reply key's
+    last part)."""
+
+    reason: str
+    tagged: bool
+    tags: int = 0
+
+
+Reading = Play | Unreadable | None
+"""What a message asks of a game: play, a failed try, or nothing (ordinary chat)."""
+
+Params = dict[str, Json]
+
 S = TypeVar("S")
 M_contra = TypeVar("M_contra", contravariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+E_contra = TypeVar("E_contra", contravariant=True)
 M = TypeVar("M")
 E = TypeVar("E")
 
@@ -181,6 +207,14 @@ class Game(Protocol[S, M_contra, E]):
         """What the village's score row keeps of the table besides the points (the turns
         played, the hands made): the memo and standings read it."""
 
+    def read(self, text: str) -> Reading:
+        """What a chat message asks of a table of this game (its tag and words); never
+        raises. None for ordinary chat, and for games whose words the village parses."""
+
+    def mark(self, state: S) -> tuple[int, ...] | None:
+        """Where play stands, as a moderator names it (Ducks: round and seat of the turn;
+        Greed: turn, lap and throw); None when the game is over."""
+
     def script(self, text: str) -> Outcome:
         """A replay's scripted outcome (`@dice …`) in the game's own notation; raises
         ValueError saying what is wrong. Whether it fits the chance is checked on use."""
@@ -203,3 +237,66 @@ def outcome_fits(request: ChanceRequest, outcome: Outcome) -> bool:
     if isinstance(draw, Dice):
         return len(outcome) == draw.count and all(0 <= v < draw.sides for v in outcome)
     return sorted(outcome) == list(range(draw.size))
+
+
+class Presenter(Protocol[S_contra, E_contra]):
+    """A table game's replies as plain data, with the players' names (in seat order) where
+    they belong: what the village posts for a table."""
+
+    def waiting(self, settings: Mapping[str, Json], names: Sequence[str]) -> Params:
+        """The `state` of a table taking seats."""
+
+    def position(self, state: S_contra, names: Sequence[str]) -> Params:
+        """The `state` of a reply about the table."""
+
+    def outcome(
+        self, before: S_contra, events: Sequence[E_contra], after: S_contra, names: Sequence[str]
+    ) -> tuple[str, Params, Params]:
+        """The reply to what a message (or the time limit) did: its key, its params, and
+        its `state` (about the turn that moved: a finished turn as it ended)."""
+
+    def announcements(
+        self, before: S_contra, events: Sequence[E_contra], after: S_contra, names: Sequence[str]
+    ) -> list[tuple[str, Params]]:
+        """What the channel is told besides (a round scored, the game's end)."""
+
+    def status(self, state: S_contra, names: Sequence[str]) -> Params: ...
+
+    def score(self, state: S_contra, names: Sequence[str]) -> Params: ...
+
+    def refusal(
+        self, error: RuleError, state: S_contra, names: Sequence[str]
+    ) -> tuple[str, Params]:
+        """A refused move, with what is legal."""
+
+    def unreadable(
+        self, reading: Unreadable, state: S_contra, names: Sequence[str]
+    ) -> tuple[str, Params]:
+        """A message that tries to play and fits no form."""
+
+    def command(self, name: str, args: Mapping[str, str]) -> object:
+        """The move a move command asks for (`/ducks promote dice:5 5`); raises RuleError
+        for arguments that name no move."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCommand:
+    """A move typed as a command (`/ducks promote dice:5 5`): its name and the arguments
+    it needs (text, which `Presenter.command` reads)."""
+
+    name: str
+    arguments: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableGame(Generic[S, M, E]):
+    """What a game played at tables of several seats brings to the village besides its
+    rules: its replies with names, its move commands, its settings' choices, and the module
+    of its reply writers and catalogue (`WRITERS`, `TEXTS_JA`, `TEXTS_EN`), which the chat
+    loads when it first renders (they use the chat's text helpers)."""
+
+    game: Game[S, M, E]
+    presenter: Presenter[S, E]
+    moves: tuple[MoveCommand, ...]
+    setting_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    texts: str = ""

@@ -13,6 +13,7 @@ from bot.village.records import (
     PlayerDayRecord,
     PlayerRecord,
     StoredEvent,
+    TableRecord,
     VillageRecord,
 )
 from bot.village.settings import VillageSettings
@@ -101,6 +102,48 @@ def stored_event(row: t.Event) -> StoredEvent:
         message_id=row.message_id,
         recorded_at=row.recorded_at,
         table_id=row.table_id,
+    )
+
+
+def table_row(table: TableRecord) -> t.GameTable:
+    return t.GameTable(
+        village_id=table.village_id,
+        table_id=table.table_id,
+        game=table.game,
+        day=table.day,
+        opener_id=table.opener_id,
+        place_id=table.place_id,
+        settings=dict(table.settings),
+        seats=list(table.seats),
+        status=table.status,
+        opened_at=table.opened_at,
+        started_at=table.started_at,
+        ended_at=table.ended_at,
+        deadline_at=table.deadline_at,
+        seed=table.seed,
+        commitment=table.commitment,
+        version=table.version,
+    )
+
+
+def table_record(row: t.GameTable) -> TableRecord:
+    return TableRecord(
+        village_id=row.village_id,
+        table_id=row.table_id,
+        game=row.game,
+        day=row.day,
+        opener_id=row.opener_id,
+        place_id=row.place_id,
+        settings=dict(row.settings),
+        seats=tuple(int(p) for p in row.seats),
+        status=row.status,
+        opened_at=row.opened_at,
+        version=row.version,
+        started_at=row.started_at,
+        ended_at=row.ended_at,
+        deadline_at=row.deadline_at,
+        seed=None if row.seed is None else bytes(row.seed),
+        commitment=row.commitment,
     )
 
 

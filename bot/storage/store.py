@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -26,6 +27,8 @@ from bot.storage.rows import (
     score_record,
     score_row,
     stored_event,
+    table_record,
+    table_row,
     village_record,
 )
 from bot.village.ports import DuplicateMessage, StoreError, VersionConflict, VillageExists
@@ -33,6 +36,7 @@ from bot.village.records import (
     PENDING,
     TABLE_FINISHED,
     TABLE_PLAYING,
+    TABLE_SEATING,
     VILLAGE_STREAM,
     DayClosing,
     DayRecord,
@@ -43,6 +47,8 @@ from bot.village.records import (
     PlayerRecord,
     StoredEvent,
     StreamAppend,
+    TableAppend,
+    TableRecord,
     VillageRecord,
 )
 from bot.village.settings import VillageSettings
@@ -258,6 +264,10 @@ class SqlStore:
             )
             return [player_record(row) for row in rows]
 
+    async def upsert_player(self, player: PlayerRecord) -> None:
+        async with self._transaction() as session:
+            await _upsert_player(session, player)
+
     async def players(self, village_id: int) -> list[PlayerRecord]:
         async with self._transaction() as session:
             rows = await session.scalars(
@@ -416,6 +426,121 @@ class SqlStore:
                 continue  # another village event took the version: take the next one
         raise VersionConflict(village_id)
 
+    # -- tables --------------------------------------------------------------------------
+
+    async def create_table(
+        self, table: TableRecord, events: Sequence[NewEvent], message: MessageRecord | None
+    ) -> TableRecord:
+        try:
+            async with self._transaction() as session:
+                if message is not None:
+                    session.add(message_row(message))
+                    try:
+                        await session.flush()
+                    except IntegrityError:
+                        raise DuplicateMessage(message.message_id) from None
+                last = await session.scalar(
+                    select(func.max(t.GameTable.table_id)).where(
+                        t.GameTable.village_id == table.village_id
+                    )
+                )
+                made = replace(table, table_id=int(last or 0) + 1, version=len(events))
+                session.add(table_row(made))
+                await session.flush()
+                at = message.received_at if message is not None else table.opened_at
+                for version, event in enumerate(events, start=1):
+                    session.add(_table_event(made, version, event, at))
+                await session.flush()
+                return made
+        except IntegrityError:
+            # Another table of the village took the number first: read and try again.
+            raise VersionConflict(table.village_id) from None
+
+    async def get_table(self, village_id: int, table_id: int) -> TableRecord | None:
+        async with self._transaction() as session:
+            row = await session.get(t.GameTable, (village_id, table_id))
+            return None if row is None else table_record(row)
+
+    async def table_at(self, village_id: int, place_id: int) -> TableRecord | None:
+        """The open table (taking seats or in play) of a place, if any."""
+        async with self._transaction() as session:
+            row = await session.scalar(
+                select(t.GameTable)
+                .where(
+                    t.GameTable.village_id == village_id,
+                    t.GameTable.place_id == place_id,
+                    t.GameTable.status.in_([TABLE_SEATING, TABLE_PLAYING]),
+                )
+                .order_by(t.GameTable.table_id.desc())
+                .limit(1)
+            )
+            return None if row is None else table_record(row)
+
+    async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
+        async with self._transaction() as session:
+            rows = await session.scalars(
+                select(t.Event)
+                .where(t.Event.village_id == village_id, t.Event.table_id == table_id)
+                .order_by(t.Event.version)
+            )
+            return [stored_event(row) for row in rows]
+
+    async def append_table(self, append: TableAppend, message: MessageRecord | None) -> None:
+        table = append.table
+        try:
+            async with self._transaction() as session:
+                if message is not None:
+                    session.add(message_row(message))
+                    try:
+                        await session.flush()
+                    except IntegrityError:
+                        raise DuplicateMessage(message.message_id) from None
+                moved = await session.execute(
+                    update(t.GameTable)
+                    .where(
+                        t.GameTable.village_id == table.village_id,
+                        t.GameTable.table_id == table.table_id,
+                        t.GameTable.version == append.expected_version,
+                    )
+                    .values(_table_values(table))
+                )
+                if _rowcount(moved) == 0:
+                    raise VersionConflict(f"table {table.table_id} moved on")
+                for player in append.players:
+                    await _upsert_player(session, player)
+                at = message.received_at if message is not None else _utc_now()
+                for offset, event in enumerate(append.events, start=1):
+                    session.add(_table_event(table, append.expected_version + offset, event, at))
+                await session.flush()
+                for score in append.scores:
+                    await session.merge(score_row(score, table.table_id, table.game))
+                await session.flush()
+        except IntegrityError:
+            raise VersionConflict(f"table {table.table_id} moved on") from None
+
+    async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
+        async with self._transaction() as session:
+            rows = await session.execute(
+                select(t.GameTable.village_id, t.GameTable.table_id)
+                .where(
+                    t.GameTable.status == TABLE_PLAYING,
+                    t.GameTable.deadline_at.is_not(None),
+                    t.GameTable.deadline_at <= now,
+                )
+                .order_by(t.GameTable.deadline_at)
+            )
+            return [(int(v), int(i)) for v, i in rows]
+
+    async def table_scores(self, village_id: int) -> list[PlayerDayRecord]:
+        """Every score row of the village, every game and table, by day then player."""
+        async with self._transaction() as session:
+            rows = await session.scalars(
+                select(t.TableScore)
+                .where(t.TableScore.village_id == village_id)
+                .order_by(t.TableScore.day, t.TableScore.table_id, t.TableScore.player_id)
+            )
+            return [score_record(row) for row in rows]
+
     # -- messages and scores -------------------------------------------------------------
 
     async def record_message(self, message: MessageRecord) -> None:
@@ -550,6 +675,39 @@ class SqlStore:
 
 
 # -- rows and records ------------------------------------------------------------------------
+
+
+def _table_event(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> t.Event:
+    player = event.data.get("player_id")
+    return event_row(
+        table.village_id,
+        table.day,
+        player if isinstance(player, int) else VILLAGE_STREAM,
+        version,
+        table.game,
+        event,
+        at,
+        table.table_id,
+    )
+
+
+def _table_values(table: TableRecord) -> dict[str, Any]:
+    row = table_row(table)
+    return {
+        column: getattr(row, column)
+        for column in (
+            "settings",
+            "seats",
+            "status",
+            "opener_id",
+            "started_at",
+            "ended_at",
+            "deadline_at",
+            "seed",
+            "commitment",
+            "version",
+        )
+    }
 
 
 def _utc_now() -> dt.datetime:

@@ -243,6 +243,7 @@ class Core:
         incoming: Incoming | None,
         *,
         record: bool = True,
+        place_id: int | None = None,
     ) -> list[Delivery]:
         """Record the message (unless its events already did) and keep its replies for
         delivery, in the caller's unit: both happen with what the message changed, or not
@@ -260,7 +261,7 @@ class Core:
                 seq=seq,
                 reply=reply_data(reply),
                 locale=village.settings.locale,
-                place_id=None if reply.day_post is not None or incoming is None else incoming.place,
+                place_id=_place_of(reply, incoming, place_id),
                 # A day's announcement goes to the day's place, whatever asked for it.
                 via=BY_VILLAGE if reply.day_post is not None or incoming is None else incoming.via,
                 created_at=now,
@@ -272,6 +273,14 @@ class Core:
             Delivery(reply, outbox_id, seq)
             for seq, (reply, outbox_id) in enumerate(zip(replies, ids, strict=True))
         ]
+
+
+def _place_of(reply: Reply, incoming: Incoming | None, place_id: int | None) -> int | None:
+    """Where a reply goes: under the message it answers; a day's announcement to the day's
+    place (None); a table's announcement to the table's place."""
+    if reply.day_post is not None:
+        return None
+    return incoming.place if incoming is not None else place_id
 
 
 def int_arg(command: CommandRequest, key: str, *, required: bool = False) -> int | None:

@@ -7,15 +7,15 @@ are read, and the new events, score row, message and replies are written in the 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
 
-from bot.games.api import ChanceContext, Json, RuleError, replay
+from bot.games.api import RuleError
 from bot.games.greed import EndTurn
 from bot.games.greed.game import ThrowDice
 from bot.games.registry import AnyGame
 from bot.village import days
 from bot.village.core import MAX_ATTEMPTS, SEAT, Core, Incoming, Refusal
 from bot.village.memo import memo_reply
+from bot.village.moves import Where, apply
 from bot.village.ports import DuplicateMessage, StoreError
 from bot.village.records import (
     DROPPED,
@@ -27,7 +27,7 @@ from bot.village.records import (
     VillageRecord,
 )
 from bot.village.replies import Delivery, Reply, ReplyKind, move_kind
-from bot.village.stream import DRAW_SEQ, SCRIPTED, StreamView
+from bot.village.stream import StreamView
 
 # What became of an earlier answer when the double-post rule looks at it.
 _UNDELIVERABLE = frozenset({FAILED, DROPPED})
@@ -148,44 +148,12 @@ def _decide(
     view: StreamView,
     move: object,
 ) -> tuple[object, list[object], tuple[NewEvent, ...]]:
-    """The move's events, then the chance it asks for drawn and resolved: the state after,
-    the game's events, and the events as stored (the draw's stamped on its first event).
-    Raises RuleError before anything is drawn."""
-    state = view.state
-    events = list(game.decide(state, SEAT, move))
-    stored = [_stored(game, e, incoming) for e in events]
-    state = replay(game, state, events)
-    request = game.asks(view.state, SEAT, move) or game.chance(state)
-    draws = view.throws
-    while request is not None:
-        draws += 1
-        context = ChanceContext(
-            village.village_id,
-            day.day,
-            incoming.author.player_id,
-            incoming.author.player_id,
-            incoming.message_id,
-            draws,
-        )
-        outcome, scripted = core.dice.draw(
-            game.key, request, context, partial(game.fair, day.seed, context, request)
-        )
-        results = game.resolve(state, outcome)
-        stamp: dict[str, Json] = {DRAW_SEQ: draws, SCRIPTED: scripted}
-        stored += [
-            _stored(game, e, incoming, stamp if n == 0 else None) for n, e in enumerate(results)
-        ]
-        events += results
-        state = replay(game, state, results)
-        request = game.chance(state)
-    return state, events, tuple(stored)
-
-
-def _stored(
-    game: AnyGame, event: object, incoming: Incoming, stamp: dict[str, Json] | None = None
-) -> NewEvent:
-    encoded = game.codec.encode(event)
-    return NewEvent(encoded.type, {**encoded.data, **(stamp or {})}, incoming.message_id)
+    """The state after the move, the game's events, and the events as stored. Greed's
+    derivation names the day and the player, not the table (greed.md §8)."""
+    player = incoming.author.player_id
+    where = Where(village.village_id, day.day, player, incoming.message_id, day.seed, (player,))
+    applied = apply(core, game, view.state, SEAT, move, view.throws, where)
+    return applied.state, list(applied.events), applied.stored
 
 
 def _joining(

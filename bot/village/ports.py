@@ -18,6 +18,8 @@ from bot.village.records import (
     PlayerRecord,
     StoredEvent,
     StreamAppend,
+    TableAppend,
+    TableRecord,
     VillageRecord,
 )
 from bot.village.settings import VillageSettings
@@ -86,6 +88,9 @@ class Store(Protocol):
     async def find_players(self, village_id: int, name: str) -> list[PlayerRecord]:
         """The players who go by `name` now, ignoring case, first joined first."""
 
+    async def upsert_player(self, player: PlayerRecord) -> None:
+        """Add the player to the village, or give them the name they go by now."""
+
     async def players(self, village_id: int) -> list[PlayerRecord]: ...
 
     async def load_stream(self, village_id: int, day: int, player_id: int) -> list[StoredEvent]:
@@ -136,6 +141,31 @@ class Store(Protocol):
 
     async def first_answer(self, village_id: int, message_id: int) -> OutboxRecord | None:
         """The first reply kept for a message (whether and when it was posted), if any."""
+
+    async def create_table(
+        self, table: TableRecord, events: Sequence[NewEvent], message: MessageRecord | None
+    ) -> TableRecord:
+        """Open a table with its first events (and the message that opened it): the table
+        as kept, numbered. Raises VersionConflict when another took the number first."""
+
+    async def get_table(self, village_id: int, table_id: int) -> TableRecord | None: ...
+
+    async def table_at(self, village_id: int, place_id: int) -> TableRecord | None:
+        """The open table of a place (taking seats or in play), if any."""
+
+    async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
+        """A table's stream in version order."""
+
+    async def append_table(self, append: TableAppend, message: MessageRecord | None) -> None:
+        """Append to a table's stream with its new state, score rows, players and the
+        message, atomically. Raises VersionConflict or DuplicateMessage; then nothing is
+        written."""
+
+    async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
+        """(village, table) of tables in play whose time to move ran out by `now`."""
+
+    async def table_scores(self, village_id: int) -> list[PlayerDayRecord]:
+        """Every score row of the village, of every game and table."""
 
     async def get_player_day(
         self, village_id: int, day: int, player_id: int

@@ -156,6 +156,53 @@ class StreamAppend:
 
 
 @dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A table of a game with seats (Ducks): where it is played, who sits where, its state
+    of play and its own committed seed. A Greed day's one-seat tables are kept the same way,
+    with the day's seed."""
+
+    village_id: int
+    table_id: int
+    """Numbered in the village from 1 (0 until the store has given it one)."""
+    game: str
+    day: int
+    """The village day it was opened on."""
+    opener_id: int
+    place_id: int | None
+    """The channel, thread or post it is played in."""
+    settings: dict[str, Any]
+    seats: tuple[int, ...]
+    """Player ids in seat order."""
+    status: str
+    opened_at: dt.datetime
+    version: int = 0
+    started_at: dt.datetime | None = None
+    ended_at: dt.datetime | None = None
+    deadline_at: dt.datetime | None = None
+    """When the move awaited now must be made (the table's `deadline:`), if it has one."""
+    seed: bytes | None = None
+    """The table's secret seed, from its start; revealed when it ends."""
+    commitment: str | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (TABLE_SEATING, TABLE_PLAYING)
+
+
+@dataclass(frozen=True, slots=True)
+class TableAppend:
+    """Events for a table's stream, with the table and score rows they lead to."""
+
+    table: TableRecord
+    """The table after the events (its version included)."""
+    expected_version: int
+    events: tuple[NewEvent, ...]
+    scores: tuple[PlayerDayRecord, ...] = ()
+    players: tuple[PlayerRecord, ...] = ()
+    """Players to add to the village (a player joins the village by taking a seat)."""
+
+
+@dataclass(frozen=True, slots=True)
 class DayClosing:
     """Everything a day close writes in one transaction."""
 

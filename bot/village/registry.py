@@ -7,7 +7,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from bot.village import commands, config, days, transparency
+from bot.games.registry import TABLE_GAMES, AnyTableGame
+from bot.village import commands, config, days, tables, transparency
 from bot.village.core import Call, Core
 from bot.village.replies import Reply
 
@@ -78,7 +79,7 @@ SETTINGS: Final = (
 """The settings `/village create` and `/village config` take."""
 
 
-COMMANDS: Final[tuple[Command, ...]] = (
+_VILLAGE_COMMANDS: Final[tuple[Command, ...]] = (
     Command(GAME_GROUP, "status", commands.status, (_PLAYER,), private=True),
     Command(GAME_GROUP, "end", None),
     Command(GAME_GROUP, "log", commands.log, (_PLAYER, _DAY)),
@@ -134,6 +135,45 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(VILLAGE_GROUP, "standings", commands.standings, slow=True),
     Command(VILLAGE_GROUP, "export", transparency.export, (_DAY,), slow=True),
     Command(VILLAGE_GROUP, "stats", transparency.stats, (_DAY,), slow=True),
+)
+
+
+def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
+    """The commands of a game played at tables: the same for every such game (`/ducks new`,
+    `join`, `start` …), plus its moves typed as commands."""
+    game = table.game.key
+    settings = tuple(
+        Argument(key, "choice", choices=table.setting_choices[key])
+        if key in table.setting_choices
+        else Argument(key)
+        for key in table.game.setting_keys
+    )
+    moves = tuple(
+        Command(
+            game,
+            move.name,
+            tables.move_command,
+            tuple(Argument(name, required=True, free_text=True) for name in move.arguments),
+        )
+        for move in table.moves
+    )
+    return (
+        Command(game, "new", tables.open_table, settings, settings=True),
+        Command(game, "config", tables.configure, settings, settings=True),
+        Command(game, "join", tables.join),
+        Command(game, "leave", tables.leave),
+        Command(game, "start", tables.start),
+        *moves,
+        Command(game, "status", tables.status, private=True),
+        Command(game, "score", tables.score),
+        Command(game, "skip", tables.skip, (_REASON,), moderator=True),
+        Command(game, "abandon", tables.abandon, (_REASON,)),
+    )
+
+
+COMMANDS: Final[tuple[Command, ...]] = (
+    *_VILLAGE_COMMANDS,
+    *(c for t in TABLE_GAMES.values() for c in _table_commands(t)),
 )
 
 _BY_PATH: Final = {command.path: command for command in COMMANDS}

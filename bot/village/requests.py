@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, TypeAlias
 
+from bot.games.api import Play, Unreadable
+
 MAX_LENGTH: Final = 2000
 """Discord's own limit: a longer message did not come from a player's hand."""
 
@@ -42,11 +44,22 @@ class Unplayable:
 
 
 @dataclass(frozen=True, slots=True)
+class TablePlay:
+    """A message that plays at a table of `game` (or tries to): the game's reading of it.
+    Whether a table is there, and whose turn it is, is the village's to find out."""
+
+    game: str
+    reading: Play | Unreadable
+
+
+@dataclass(frozen=True, slots=True)
 class Chatter:
     """Ordinary conversation: the bot stays silent."""
 
 
-Parsed: TypeAlias = ThrowRequest | TurnEndRequest | CommandRequest | Unplayable | Chatter
+Parsed: TypeAlias = (
+    ThrowRequest | TurnEndRequest | CommandRequest | Unplayable | TablePlay | Chatter
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.fairness.dice import new_seed
 from bot.games.registry import GAMES, AnyGame
-from bot.village import days, registry
+from bot.village import days, registry, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
 from bot.village.flood import FloodGate, Verdict
 from bot.village.play import play
@@ -37,6 +37,7 @@ from bot.village.requests import (
     CommandRequest,
     Edited,
     Parsed,
+    TablePlay,
     ThrowRequest,
     TurnEndRequest,
     Unplayable,
@@ -45,7 +46,7 @@ from bot.village.requests import (
 _logger = logging.getLogger(__name__)
 
 # Requests that play, whatever they throw: what the flood gate counts.
-_PLAY = (ThrowRequest, TurnEndRequest, Unplayable)
+_PLAY = (ThrowRequest, TurnEndRequest, Unplayable, TablePlay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +147,8 @@ class VillageService:
             return await play(self.core, incoming, request.dice)
         if isinstance(request, TurnEndRequest):
             return await play(self.core, incoming, None)
+        if isinstance(request, TablePlay):
+            return await tables.play_message(self.core, incoming, request.reading)
         if isinstance(request, Unplayable):
             raise Refusal(f"message_{request.reason}", tags=request.tags, limit=MAX_LENGTH)
         assert isinstance(request, CommandRequest)
@@ -176,6 +179,8 @@ class VillageService:
         short notice; a message handled already keeps what it did (the log has it)."""
         if not isinstance(now, _PLAY):
             return []
+        if isinstance(now, TablePlay) and not now.reading.tagged:
+            return []  # words edited in without a roll tag were never play
         core = self.core
         village = await core.store.get_village(incoming.village_id)
         if village is None:
@@ -272,6 +277,8 @@ class VillageService:
         keep running through a database outage or a bug."""
         try:
             posts = await days.tick(self.core, owns, grace)
+            for village_id, deliveries in (await tables.tick(self.core, owns, grace)).items():
+                posts.setdefault(village_id, []).extend(deliveries)
             return {v: await self._answer(v, d) for v, d in posts.items()}
         except OperatorError:
             raise

@@ -20,6 +20,29 @@ ROLLED_BACK = "RolledBack"
 ROLLBACK_UNDONE = "RollbackUndone"
 VILLAGE_TYPES = frozenset({ROLLED_BACK, ROLLBACK_UNDONE})
 
+# The village's own events in a table's stream: seats, settings, the start and the end, and
+# the time limit's and a moderator's interventions (what they did is the game's events).
+TABLE_OPENED = "TableOpened"
+SEAT_TAKEN = "SeatTaken"
+SEAT_FREED = "SeatFreed"
+TABLE_CONFIGURED = "TableConfigured"
+TABLE_STARTED = "TableStarted"
+TABLE_ENDED = "TableEnded"
+TABLE_SKIPPED = "TableSkipped"
+TIME_RAN_OUT = "TimeRanOut"
+TABLE_TYPES = frozenset(
+    {
+        TABLE_OPENED,
+        SEAT_TAKEN,
+        SEAT_FREED,
+        TABLE_CONFIGURED,
+        TABLE_STARTED,
+        TABLE_ENDED,
+        TABLE_SKIPPED,
+        TIME_RAN_OUT,
+    }
+)
+
 DRAW_SEQ = "throw_seq"
 SCRIPTED = "scripted"
 DRAW_KEYS = (DRAW_SEQ, SCRIPTED)
@@ -94,7 +117,7 @@ def read_stream(
             active = [e for e in active if e.version <= target]
             state = _rebuild(game, rules, seats, active)
             continue
-        if event.type == ROLLBACK_UNDONE:
+        if event.type == ROLLBACK_UNDONE or event.type in TABLE_TYPES:
             continue
         state = game.evolve(state, game.codec.decode(encoded(event)))
         active.append(event)
@@ -134,5 +157,6 @@ def _rebuild(
 ) -> Any:
     state = game.new(rules, seats)
     for event in events:
-        state = game.evolve(state, game.codec.decode(encoded(event)))
+        if event.type not in TABLE_TYPES:
+            state = game.evolve(state, game.codec.decode(encoded(event)))
     return state

@@ -1,5 +1,6 @@
 """What a typed message means: throws, Turn Ends, commands, refusals and chatter."""
 
+import re
 import unicodedata
 
 import pytest
@@ -18,9 +19,9 @@ from bot.chat.parse import (
     Unplayable,
     parse_message,
 )
+from bot.village.requests import TablePlay
 
 TAG = "[[greed]]"
-PARSED_TYPES = (ThrowRequest, TurnEndRequest, CommandRequest, Unplayable, Chatter)
 
 # -- throws ----------------------------------------------------------------------------------
 
@@ -349,7 +350,7 @@ def test_empty_and_ordinary_messages_are_chatter(text: str) -> None:
     ],
 )
 def test_emoji_and_odd_unicode_do_not_crash(text: str) -> None:
-    assert isinstance(parse_message(text), PARSED_TYPES)
+    assert_agrees_with_its_tags(text)
 
 
 def test_mathematical_letters_normalise_to_a_turn_end() -> None:
@@ -386,10 +387,46 @@ MARKDOWN_PIECES = st.sampled_from(
 TEXTS = st.one_of(st.text(), st.lists(MARKDOWN_PIECES, max_size=60).map("".join))
 
 
+def flat(text: str) -> str:
+    """`text` as the parser reads its characters: NFKC, zero-width characters dropped."""
+    text = unicodedata.normalize("NFKC", text)
+    for invisible in "\u200b\u200c\u200d\u2060\ufeff":
+        text = text.replace(invisible, "")
+    return text
+
+
+def shown_tags(text: str) -> int:
+    """The tags written anywhere in `text`, quoted or in code too."""
+    return len(re.findall(r"\[\[\s*greed\s*\]\]", flat(text), re.IGNORECASE))
+
+
+def assert_agrees_with_its_tags(text: str) -> None:
+    """What a message parses to never claims more tags than it has, throws 1 to 6 dice
+    only, and is a command only when it starts with a slash."""
+    parsed = parse_message(text)
+    written = shown_tags(text)
+    if isinstance(parsed, ThrowRequest):
+        assert 1 <= parsed.dice <= min(written, 6)
+    elif isinstance(parsed, Unplayable):
+        if parsed.reason == TOO_LONG:
+            assert len(text) > MAX_LENGTH and parsed.tags == 0
+        else:
+            assert 1 <= parsed.tags <= written
+            assert parsed.reason in (TOO_MANY_TAGS, TAGS_AND_TURN_END)
+            assert (parsed.reason == TOO_MANY_TAGS) == (parsed.tags > 6)
+    elif isinstance(parsed, CommandRequest):
+        assert flat(text).strip().startswith("/")
+    elif isinstance(parsed, TablePlay):
+        # No Greed tag: the words of a table game (a Ducks roll tag, `パス`) are read there.
+        assert written == 0 and parsed.game == "ducks"
+    else:
+        assert isinstance(parsed, (TurnEndRequest, Chatter))
+
+
 @given(TEXTS)
 @settings(max_examples=400)
-def test_any_text_parses_to_one_of_the_five_results(text: str) -> None:
-    assert isinstance(parse_message(text), PARSED_TYPES)
+def test_any_text_parses_to_a_result_its_tags_allow(text: str) -> None:
+    assert_agrees_with_its_tags(text)
 
 
 @given(TEXTS)

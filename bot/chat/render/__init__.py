@@ -6,7 +6,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from bot.chat.render import days, fairness, info, play
+from bot.chat.render import days, fairness, info, play, tables
 from bot.chat.render.text import (
     DEFAULT_LOCALE,
     LOCALES,
@@ -16,6 +16,7 @@ from bot.chat.render.text import (
     Writer,
     catalog,
     display_width,
+    game_writers,
     no_link,
 )
 from bot.village.replies import Reply
@@ -64,7 +65,8 @@ def render(reply: Reply, locale: str, surface: Surface | None = None) -> str:
     """The text of `reply` in `locale` ("ja" or "en"; anything else falls back to "ja"),
     for the chat `surface` (Discord's Markdown without links when left out)."""
     t = Text(catalog(locale), surface or Surface())
-    writer = _WRITERS.get(reply.key)
+    writer = _WRITERS.get(reply.key) or tables.WRITERS.get(reply.key)
+    writer = writer or game_writers().get(reply.key)
     if writer is None:
         return t("unknown", key=reply.key)
     try:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import importlib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -57,8 +59,34 @@ _SINGLES: Final = ("single_d", "single_g")  # written as letters (DGG), the way 
 
 
 def catalog(locale: str) -> Mapping[str, str]:
-    """The texts of `locale`, or of the default locale when there are none."""
-    return CATALOGS.get(locale, CATALOGS[DEFAULT_LOCALE])
+    """The texts of `locale`, or of the default locale when there are none: the village's
+    own and every table game's."""
+    return _catalogs()[locale if locale in CATALOGS else DEFAULT_LOCALE]
+
+
+def game_writers() -> Mapping[str, Writer]:
+    """The reply writers of the table games, by reply key."""
+    writers: dict[str, Writer] = {}
+    for module in _game_text_modules():
+        writers.update(module.WRITERS)
+    return writers
+
+
+@functools.cache
+def _catalogs() -> dict[str, dict[str, str]]:
+    merged = {locale: dict(texts) for locale, texts in CATALOGS.items()}
+    for module in _game_text_modules():
+        merged["ja"].update(module.TEXTS_JA)
+        merged["en"].update(module.TEXTS_EN)
+    return merged
+
+
+@functools.cache
+def _game_text_modules() -> tuple[Any, ...]:
+    # Loaded on first use: a game's writers use this module's helpers.
+    from bot.games.registry import TABLE_GAMES
+
+    return tuple(importlib.import_module(t.texts) for t in TABLE_GAMES.values() if t.texts)
 
 
 def display_width(text: str) -> int:

@@ -23,6 +23,7 @@ from bot.games.api import (
     Game,
     Json,
     Outcome,
+    Reading,
     RuleError,
     Seat,
     SettingError,
@@ -232,6 +233,14 @@ class GreedGame:
 
     def summary(self, state: PlayerDay) -> dict[str, Json]:
         return replies.summary(state)
+
+    def read(self, text: str) -> Reading:
+        """Greed's words (`[[greed]]`, TE) are the chat parser's own."""
+        return None
+
+    def mark(self, state: PlayerDay) -> tuple[int, ...] | None:
+        turn = None if state.finished else state.turn
+        return None if turn is None else (turn.number, turn.lap, turn.throw)
 
     def script(self, text: str) -> Outcome:
         """Faces as players write them (`D G $ R R Eb`), one to six."""

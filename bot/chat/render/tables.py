@@ -1,0 +1,148 @@
+"""The replies about a table of several seats, whatever its game: opened, seats taken and
+freed, settings, the start with its seed's commitment, the end; and the table refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.chat.render.text import Text, as_list, plain
+from bot.village.replies import Reply
+
+
+def _game(t: Text, reply: Reply) -> str:
+    return t.word("game", reply.params.get("game"))
+
+
+def _seats(t: Text, reply: Reply) -> str:
+    names = as_list((reply.state or {}).get("seats"))
+    return t.texts["list_sep"].join(t("who", name=plain(n)) for n in names) or "-"
+
+
+def _settings(t: Text, settings: Any) -> str:
+    if not isinstance(settings, Mapping):
+        return ""
+    parts = []
+    # In the order of the names, not of the data: the same settings always read the same.
+    for key, value in sorted(settings.items()):
+        shown = t.texts.get(f"table.value.{key}.{plain(value).lower()}", plain(value))
+        parts.append(t("table.setting", name=t.word("table.setting", key), value=shown))
+    return t.texts["sep"].join(parts)
+
+
+def opened(t: Text, reply: Reply) -> list[str]:
+    game = _game(t, reply)
+    return [
+        t("table.opened", who=t.who(reply.to), game=game, tag=reply.params.get("game")),
+        t("table.settings_line", settings=_settings(t, reply.params.get("settings"))),
+    ]
+
+
+def joined(t: Text, reply: Reply) -> list[str]:
+    return [
+        t("table.joined", who=t.who(reply.to), game=_game(t, reply), seat=reply.params.get("seat")),
+        t("table.seats_line", seats=_seats(t, reply)),
+    ]
+
+
+def left(t: Text, reply: Reply) -> list[str]:
+    return [
+        t("table.left", who=t.who(reply.to), game=_game(t, reply)),
+        t("table.seats_line", seats=_seats(t, reply)),
+    ]
+
+
+def closed(t: Text, reply: Reply) -> list[str]:
+    return [t("table.closed", who=t.who(reply.to), game=_game(t, reply))]
+
+
+def settings(t: Text, reply: Reply) -> list[str]:
+    key = "table.configured" if reply.key == "table.configured" else "table.settings"
+    return [
+        t(key, who=t.who(reply.to), game=_game(t, reply)),
+        t("table.settings_line", settings=_settings(t, reply.params.get("settings"))),
+    ]
+
+
+def waiting(t: Text, reply: Reply) -> list[str]:
+    return [
+        t("table.waiting", game=_game(t, reply)),
+        t("table.seats_line", seats=_seats(t, reply)),
+        t("table.settings_line", settings=_settings(t, reply.params.get("settings"))),
+    ]
+
+
+def started(t: Text, reply: Reply) -> list[str]:
+    state = reply.state or {}
+    first = plain(state.get("turn_of") or state.get("start_player"))
+    return [
+        t("table.started", game=_game(t, reply), seats=_seats(t, reply)),
+        t("table.commitment", commitment=plain(reply.params.get("commitment"))),
+        t("table.first", who=t("who", name=first), tag=reply.params.get("game")),
+    ]
+
+
+def abandoned(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    lines = [
+        t(
+            "table.abandoned",
+            game=_game(t, reply),
+            by=plain(p.get("by")),
+            reason=plain(p.get("reason")),
+        )
+    ]
+    if p.get("seed"):
+        lines.append(t("table.seed", seed=plain(p.get("seed"))))
+    return lines
+
+
+def table_seats(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    return [
+        t(
+            "table_seats",
+            who=t.who(reply.to),
+            game=_game(t, reply),
+            low=p.get("low"),
+            high=p.get("high"),
+            seated=p.get("seated"),
+        )
+    ]
+
+
+def refusal(key: str) -> Any:
+    """A table refusal in one line, naming the game."""
+
+    def write(t: Text, reply: Reply) -> list[str]:
+        p = reply.params
+        return [t(key, who=t.who(reply.to), game=_game(t, reply), seats=plain(p.get("seats")))]
+
+    return write
+
+
+WRITERS = {
+    "table.opened": opened,
+    "table.joined": joined,
+    "table.left": left,
+    "table.closed": closed,
+    "table.settings": settings,
+    "table.configured": settings,
+    "table.waiting": waiting,
+    "table.started": started,
+    "table.abandoned": abandoned,
+    "table_seats": table_seats,
+    **{
+        key: refusal(key)
+        for key in (
+            "no_table",
+            "table_exists",
+            "already_seated",
+            "table_full",
+            "not_seated",
+            "table_started",
+            "table_not_playing",
+            "opener_only",
+        )
+    },
+}

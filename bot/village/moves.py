@@ -1,0 +1,103 @@
+"""A move made at a table: decided by the game, its chance drawn and resolved, its events
+ready to store. Greed's day tables and the tables of several seats share it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from bot.games.api import ChanceContext, ChanceRequest, Json, replay
+from bot.games.registry import AnyGame
+from bot.village.core import Core
+from bot.village.records import NewEvent
+from bot.village.stream import DRAW_SEQ, SCRIPTED
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """The ids a draw's fair derivation names, and the seed it is derived from."""
+
+    village_id: int
+    day: int
+    table_id: int
+    message_id: int
+    seed: bytes
+    players: tuple[int, ...]
+    """The player in each seat (a one-seat table: its player)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    state: object
+    events: tuple[object, ...]
+    """The game's events, in order."""
+    stored: tuple[NewEvent, ...]
+    """The same events as stored: each draw stamped on the first event it resolved to."""
+    draws: int
+    """The table's draws so far, this move's included."""
+
+
+def apply(
+    core: Core,
+    game: AnyGame,
+    state: object,
+    seat: int,
+    move: object,
+    draws: int,
+    where: Where,
+) -> Applied:
+    """`seat` makes `move`, then the chance it asks for (or the table needs) is drawn and
+    resolved until none is pending. Raises RuleError before anything is drawn."""
+    events = list(game.decide(state, seat, move))
+    stored = [_stored(game, e, where) for e in events]
+    after = replay(game, state, events)
+    request = game.asks(state, seat, move) or game.chance(after)
+    return _draw(core, game, after, request, events, stored, draws, where)
+
+
+def settle_chance(
+    core: Core, game: AnyGame, state: object, events: list[object], draws: int, where: Where
+) -> Applied:
+    """Events the village applied itself (the time limit's), then whatever chance the table
+    needs after them."""
+    stored = [_stored(game, e, where) for e in events]
+    after = replay(game, state, events)
+    return _draw(core, game, after, game.chance(after), events, stored, draws, where)
+
+
+def _draw(
+    core: Core,
+    game: AnyGame,
+    state: object,
+    request: ChanceRequest | None,
+    events: list[object],
+    stored: list[NewEvent],
+    draws: int,
+    where: Where,
+) -> Applied:
+    while request is not None:
+        draws += 1
+        seat = request.seat
+        player = where.players[seat] if seat is not None and seat < len(where.players) else 0
+        context = ChanceContext(
+            where.village_id, where.day, where.table_id, player, where.message_id, draws
+        )
+        outcome, scripted = core.dice.draw(
+            game.key, request, context, partial(game.fair, where.seed, context, request)
+        )
+        results = game.resolve(state, outcome)
+        stamp: dict[str, Json] = {DRAW_SEQ: draws, SCRIPTED: scripted}
+        stored += [
+            _stored(game, e, where, stamp if n == 0 else None) for n, e in enumerate(results)
+        ]
+        events += results
+        state = replay(game, state, results)
+        request = game.chance(state)
+    return Applied(state, tuple(events), tuple(stored), draws)
+
+
+def _stored(
+    game: AnyGame, event: object, where: Where, stamp: dict[str, Json] | None = None
+) -> NewEvent:
+    encoded = game.codec.encode(event)
+    return NewEvent(encoded.type, {**encoded.data, **(stamp or {})}, where.message_id or None)

@@ -1,0 +1,599 @@
+"""Tables of several seats (Ducks): opening one in a channel or thread, taking seats, the
+start with its committed seed, play by message or command, the time limit, and the end.
+
+Every change is one unit of work: the table's events, its new state, the score rows, the
+message and the replies are written together or not at all.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.fairness.dice import commitment
+from bot.games.api import Json, Play, RuleError, SettingError, Unreadable
+from bot.games.registry import TABLE_GAMES, AnyTableGame
+from bot.village.core import Author, Call, Core, Incoming, Refusal
+from bot.village.moves import Applied, Where, apply, settle_chance
+from bot.village.ports import DuplicateMessage
+from bot.village.records import (
+    TABLE_ABANDONED,
+    TABLE_FINISHED,
+    TABLE_PLAYING,
+    TABLE_SEATING,
+    NewEvent,
+    PlayerDayRecord,
+    PlayerRecord,
+    TableAppend,
+    TableRecord,
+    VillageRecord,
+)
+from bot.village.replies import Delivery, Reply, ReplyKind, move_kind
+from bot.village.stream import (
+    SEAT_FREED,
+    SEAT_TAKEN,
+    TABLE_CONFIGURED,
+    TABLE_ENDED,
+    TABLE_OPENED,
+    TABLE_SKIPPED,
+    TABLE_STARTED,
+    TIME_RAN_OUT,
+    StreamView,
+    read_stream,
+)
+
+MAX_REASON = 300
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A table as its commands see it: the record, its game, names by seat, its stream."""
+
+    table: TableRecord
+    kind: AnyTableGame
+    names: tuple[str, ...]
+    view: StreamView
+
+    @property
+    def state(self) -> Any:
+        return self.view.state
+
+    def seat_of(self, player_id: int) -> int | None:
+        seats = self.table.seats
+        return seats.index(player_id) if player_id in seats else None
+
+
+def _place(incoming: Incoming) -> int:
+    return incoming.place
+
+
+async def _load(core: Core, table: TableRecord) -> Seated:
+    kind = TABLE_GAMES[table.game]
+    if table.status == TABLE_SEATING:
+        view = _not_started(table)
+    else:
+        events = await core.store.load_table(table.village_id, table.table_id)
+        view = read_stream(kind.game, table.settings, events, len(table.seats))
+    names = []
+    for player_id in table.seats:
+        player = await core.store.get_player(table.village_id, player_id)
+        names.append(player.name if player is not None else str(player_id))
+    return Seated(table, kind, tuple(names), view)
+
+
+async def _here(core: Core, call: Call, game: str) -> Seated:
+    """The open table of this game where the command was typed."""
+    table = await core.store.table_at(call.here.village_id, _place(call.incoming))
+    if table is None or table.game != game:
+        raise Refusal("no_table", game=game)
+    return await _load(core, table)
+
+
+def _not_started(table: TableRecord) -> StreamView:
+    """A table taking seats has no game yet: the game begins with its seats at the start."""
+    return StreamView(None, table.version, 0, None, [], None)
+
+
+def _state_of(seated: Seated) -> dict[str, Json]:
+    if seated.table.status == TABLE_SEATING:
+        return seated.kind.presenter.waiting(seated.table.settings, seated.names)
+    return seated.kind.presenter.position(seated.state, seated.names)
+
+
+def _settings(kind: AnyTableGame, args: dict[str, str], base: dict[str, Json]) -> dict[str, Json]:
+    changes = {k: v for k, v in args.items() if k in kind.game.setting_keys}
+    unknown = [k for k in args if k not in kind.game.setting_keys]
+    if unknown:
+        raise Refusal(
+            "unknown_setting", setting=unknown[0], allowed=", ".join(kind.game.setting_keys)
+        )
+    try:
+        return kind.game.settings(changes, base)
+    except SettingError as error:
+        raise Refusal(
+            "bad_setting", setting=error.key, value=error.value, allowed=error.allowed
+        ) from None
+
+
+def _by(author: Author) -> dict[str, Json]:
+    return {"by": author.player_id, "by_name": author.name}
+
+
+def _table_reply(key: str, seated: Seated, to: str | None, **params: Any) -> Reply:
+    return Reply(
+        ReplyKind.INFO,
+        f"table.{key}",
+        {"game": seated.table.game, "table": seated.table.table_id, **params},
+        to=to,
+        state=_state_of(seated),
+    )
+
+
+# -- opening and seats -------------------------------------------------------------------
+
+
+async def open_table(core: Core, call: Call) -> list[Reply]:
+    """`/ducks new`: a table here, with the caller in its first seat."""
+    village = call.here
+    game = call.command.group
+    kind = TABLE_GAMES[game]
+    place = _place(call.incoming)
+    if await core.store.table_at(village.village_id, place) is not None:
+        raise Refusal("table_exists", game=game)
+    settings = _settings(kind, call.command.args, {})
+    author = call.author
+    now = core.clock.now()
+    table = TableRecord(
+        village_id=village.village_id,
+        table_id=0,
+        game=game,
+        day=village.day,
+        opener_id=author.player_id,
+        place_id=place,
+        settings=settings,
+        seats=(author.player_id,),
+        status=TABLE_SEATING,
+        opened_at=now,
+    )
+    await _join_village(core, village, author)
+    opened = NewEvent(
+        TABLE_OPENED, {**_by(author), "player_id": author.player_id, "settings": settings}, at=now
+    )
+    made = await core.store.create_table(table, [opened], None)
+    seated = Seated(made, kind, (author.name,), _not_started(made))
+    return [_table_reply("opened", seated, author.name, settings=settings)]
+
+
+async def _join_village(core: Core, village: VillageRecord, author: Author) -> None:
+    """Taking a seat makes the player one of the village's (as a first throw does)."""
+    known = await core.store.get_player(village.village_id, author.player_id)
+    if known is None or known.name != author.name:
+        joined = known.joined_at if known is not None else core.clock.now()
+        player = PlayerRecord(village.village_id, author.player_id, author.name, joined)
+        await core.store.upsert_player(player)
+
+
+async def join(core: Core, call: Call) -> list[Reply]:
+    seated = await _here(core, call, call.command.group)
+    table, author = seated.table, call.author
+    if table.status != TABLE_SEATING:
+        raise Refusal("table_started", game=table.game)
+    if author.player_id in table.seats:
+        raise Refusal("already_seated", game=table.game)
+    most = seated.kind.game.seats.stop - 1
+    if len(table.seats) >= most:
+        raise Refusal("table_full", game=table.game, seats=most)
+    await _join_village(core, call.here, author)
+    after = replace(table, seats=(*table.seats, author.player_id), version=table.version + 1)
+    taken = NewEvent(SEAT_TAKEN, {**_by(author), "player_id": author.player_id})
+    await core.store.append_table(TableAppend(after, table.version, (taken,)), None)
+    now = replace(seated, table=after, names=(*seated.names, author.name))
+    return [_table_reply("joined", now, author.name, seat=len(after.seats))]
+
+
+async def leave(core: Core, call: Call) -> list[Reply]:
+    seated = await _here(core, call, call.command.group)
+    table, author = seated.table, call.author
+    seat = seated.seat_of(author.player_id)
+    if seat is None:
+        raise Refusal("not_seated", game=table.game)
+    if table.status == TABLE_PLAYING:
+        move = seated.kind.presenter.command("leave", {})
+        return await _moves_replies(core, call.incoming, seated, seat, (move,))
+    seats = tuple(p for p in table.seats if p != author.player_id)
+    status = TABLE_SEATING if seats else TABLE_ABANDONED
+    after = replace(
+        table,
+        seats=seats,
+        opener_id=seats[0] if seats else table.opener_id,
+        status=status,
+        ended_at=None if seats else core.clock.now(),
+        version=table.version + 1,
+    )
+    freed = NewEvent(SEAT_FREED, {**_by(author), "player_id": author.player_id})
+    await core.store.append_table(TableAppend(after, table.version, (freed,)), None)
+    names = tuple(n for i, n in enumerate(seated.names) if i != seat)
+    now = replace(seated, table=after, names=names)
+    key = "left" if seats else "closed"
+    return [_table_reply(key, now, author.name, opener=names[0] if names else None)]
+
+
+def _may_manage(core: Core, call: Call, table: TableRecord) -> None:
+    if call.author.player_id != table.opener_id and not core.is_moderator(
+        call.village, call.author
+    ):
+        raise Refusal("opener_only", game=table.game)
+
+
+async def configure(core: Core, call: Call) -> list[Reply]:
+    seated = await _here(core, call, call.command.group)
+    table = seated.table
+    _may_manage(core, call, table)
+    if table.status != TABLE_SEATING:
+        raise Refusal("table_started", game=table.game)
+    if not call.command.args:
+        return [_table_reply("settings", seated, call.author.name, settings=table.settings)]
+    settings = _settings(seated.kind, call.command.args, table.settings)
+    after = replace(table, settings=settings, version=table.version + 1)
+    event = NewEvent(TABLE_CONFIGURED, {**_by(call.author), "settings": settings})
+    await core.store.append_table(TableAppend(after, table.version, (event,)), None)
+    now = replace(seated, table=after)
+    return [_table_reply("configured", now, call.author.name, settings=settings)]
+
+
+async def start(core: Core, call: Call) -> list[Reply]:
+    """Fix the seats, commit to a fresh secret seed, and begin."""
+    seated = await _here(core, call, call.command.group)
+    table = seated.table
+    _may_manage(core, call, table)
+    if table.status != TABLE_SEATING:
+        raise Refusal("table_started", game=table.game)
+    seats = seated.kind.game.seats
+    if len(table.seats) not in seats:
+        raise Refusal(
+            "table_seats",
+            game=table.game,
+            low=seats.start,
+            high=seats.stop - 1,
+            seated=len(table.seats),
+        )
+    now = core.clock.now()
+    seed = core.seeds()
+    started = replace(
+        table,
+        status=TABLE_PLAYING,
+        started_at=now,
+        seed=seed,
+        commitment=commitment(seed),
+        version=table.version + 1,
+    )
+    event = NewEvent(
+        TABLE_STARTED,
+        {**_by(call.author), "seats": list(table.seats), "commitment": started.commitment},
+        at=now,
+    )
+    game = seated.kind.game
+    state = game.new(table.settings, len(table.seats))
+    applied = settle_chance(core, game, state, [], 0, _where(started, call.incoming))
+    after = _after(core, started, state, applied, [event])
+    stored = (event, *applied.stored)
+    await core.store.append_table(TableAppend(after, table.version, stored), None)
+    view = replace(seated.view, state=applied.state)
+    now_seated = replace(seated, table=after, view=view)
+    return [
+        _table_reply(
+            "started",
+            now_seated,
+            call.author.name,
+            commitment=started.commitment,
+            seats=list(seated.names),
+        )
+    ]
+
+
+def _where(table: TableRecord, incoming: Incoming | None) -> Where:
+    assert table.seed is not None  # a table in play has its seed
+    return Where(
+        table.village_id,
+        table.day,
+        table.table_id,
+        incoming.message_id if incoming is not None else 0,
+        table.seed,
+        table.seats,
+    )
+
+
+def _deadline(core: Core, table: TableRecord) -> dt.datetime | None:
+    hours = table.settings.get("deadline")
+    if not isinstance(hours, int) or isinstance(hours, bool):
+        return None  # `off`: moderators skip by hand
+    return core.clock.now() + dt.timedelta(hours=hours)
+
+
+def _after(
+    core: Core,
+    table: TableRecord,
+    before: object,
+    applied: Applied,
+    village_events: list[NewEvent],
+    *,
+    fresh_deadline: bool = False,
+) -> TableRecord:
+    """The table after a move: its version, whether it is over, and when the awaited move
+    must come (a new turn, or a turn given back, gets the whole time limit)."""
+    game = TABLE_GAMES[table.game].game
+    version = table.version + len(village_events) + len(applied.stored)
+    if game.finished(applied.state):
+        return replace(
+            table,
+            status=TABLE_FINISHED,
+            ended_at=core.clock.now(),
+            deadline_at=None,
+            version=version,
+        )
+    new_turn = fresh_deadline or game.mark(before) != game.mark(applied.state)
+    if table.status == TABLE_PLAYING and table.deadline_at is not None and not new_turn:
+        return replace(table, version=version)
+    return replace(table, deadline_at=_deadline(core, table), version=version)
+
+
+# -- play --------------------------------------------------------------------------------
+
+
+async def play_message(
+    core: Core, incoming: Incoming, reading: Play | Unreadable
+) -> list[Delivery]:
+    """A chat message that plays at the table of its place (or tries to)."""
+
+    async def run(unit: Core) -> list[Delivery]:
+        village = await unit.store.get_village(incoming.village_id)
+        if village is None:
+            return []
+        if await unit.store.get_message(village.village_id, incoming.message_id) is not None:
+            return []
+        table = await unit.store.table_at(village.village_id, _place(incoming))
+        if table is None:
+            return []  # no table here: ordinary chat
+        seated = await _load(unit, table)
+        seat = seated.seat_of(incoming.author.player_id)
+        replies = await _answer(unit, incoming, seated, seat, reading)
+        if replies is None:
+            return []  # not play after all: ordinary chat, nothing to keep
+        return await unit.settle(village, replies, incoming)
+
+    try:
+        return await core.unit(run)
+    except DuplicateMessage:
+        return []
+
+
+async def _answer(
+    core: Core, incoming: Incoming, seated: Seated, seat: int | None, reading: Play | Unreadable
+) -> list[Reply] | None:
+    game = seated.kind.game
+    name = incoming.author.name
+    playing = seated.table.status == TABLE_PLAYING
+    on_turn = playing and seat is not None and seat in game.to_move(seated.state)
+    if seat is None or not playing:
+        # Someone not seated, or a table not in play: only a roll tag is owed an answer.
+        if not reading.tagged:
+            return None
+        key = "not_seated" if seat is None else "table_not_playing"
+        raise Refusal(key, game=seated.table.game)
+    if isinstance(reading, Unreadable):
+        if not reading.tagged and not on_turn:
+            return None
+        key, params = seated.kind.presenter.unreadable(reading, seated.state, seated.names)
+        return [_refused(key, params, name, seated)]
+    return await _moves_replies(core, incoming, seated, seat, reading.moves)
+
+
+def _refused(key: str, params: dict[str, Json], name: str, seated: Seated) -> Reply:
+    return Reply(ReplyKind.REFUSED, key, params, to=name, state=_state_of(seated), private=True)
+
+
+async def _moves_replies(
+    core: Core, incoming: Incoming, seated: Seated, seat: int, moves: tuple[object, ...]
+) -> list[Reply]:
+    """The moves of one message, applied whole or not at all: a move that ends the
+    mover's turn drops what follows it (its roll tag rolls nothing)."""
+    kind, table = seated.kind, seated.table
+    game = kind.game
+    state = seated.state
+    draws = seated.view.throws
+    events: list[object] = []
+    stored: list[NewEvent] = []
+    where = _where(table, incoming)
+    for move in moves:
+        if events and seat not in game.to_move(state):
+            break
+        try:
+            applied = apply(core, game, state, seat, move, draws, where)
+        except RuleError as error:
+            key, params = kind.presenter.refusal(error, seated.state, seated.names)
+            return [_refused(key, params, incoming.author.name, seated)]
+        state, draws = applied.state, applied.draws
+        events += applied.events
+        stored += applied.stored
+    total = Applied(state, tuple(events), tuple(stored), draws)
+    return await _commit(core, incoming, seated, total, incoming.author.name)
+
+
+async def _commit(
+    core: Core,
+    incoming: Incoming | None,
+    seated: Seated,
+    applied: Applied,
+    to: str | None,
+    village_events: tuple[NewEvent, ...] = (),
+) -> list[Reply]:
+    kind, table = seated.kind, seated.table
+    game = kind.game
+    after = _after(core, table, seated.state, applied, list(village_events))
+    scores = _scores(table, after, game.scores(applied.state), game.finished(applied.state))
+    append = TableAppend(after, table.version, (*village_events, *applied.stored), scores)
+    # The message is recorded with its replies (settle), in this same unit.
+    await core.store.append_table(append, None)
+    key, params, about = kind.presenter.outcome(
+        seated.state, applied.events, applied.state, seated.names
+    )
+    replies = [Reply(move_kind(key), key, params, to=to, state=about)]
+    state = kind.presenter.position(applied.state, seated.names)
+    for key, params in kind.presenter.announcements(
+        seated.state, applied.events, applied.state, seated.names
+    ):
+        if after.status == TABLE_FINISHED and key.endswith("game_end"):
+            # The game is over: its seed is public now, so anyone can check every roll.
+            params = {**params, "seed": (after.seed or b"").hex(), "commitment": after.commitment}
+        replies.append(Reply(move_kind(key), key, params, state=state))
+    return replies
+
+
+def _scores(
+    table: TableRecord, after: TableRecord, points: Any, finished: bool
+) -> tuple[PlayerDayRecord, ...]:
+    return tuple(
+        PlayerDayRecord(
+            village_id=table.village_id,
+            day=table.day,
+            player_id=player_id,
+            version=after.version,
+            points=int(points.get(seat, 0)),
+            finished=finished,
+            table_id=table.table_id,
+            game=table.game,
+        )
+        for seat, player_id in enumerate(table.seats)
+    )
+
+
+async def move_command(core: Core, call: Call) -> list[Reply]:
+    """`/ducks roll`, `/ducks promote dice:5 5`, …: a move typed as a command."""
+    seated = await _here(core, call, call.command.group)
+    seat = seated.seat_of(call.author.player_id)
+    if seat is None:
+        raise Refusal("not_seated", game=seated.table.game)
+    if seated.table.status != TABLE_PLAYING:
+        raise Refusal("table_not_playing", game=seated.table.game)
+    try:
+        move = seated.kind.presenter.command(call.command.name, call.command.args)
+    except RuleError as error:
+        key, params = seated.kind.presenter.refusal(error, seated.state, seated.names)
+        return [_refused(key, params, call.author.name, seated)]
+    return await _moves_replies(core, call.incoming, seated, seat, (move,))
+
+
+# -- looking at a table ------------------------------------------------------------------
+
+
+async def status(core: Core, call: Call) -> list[Reply]:
+    seated = await _here(core, call, call.command.group)
+    if seated.table.status == TABLE_SEATING:
+        return [_table_reply("waiting", seated, call.author.name, settings=seated.table.settings)]
+    params = seated.kind.presenter.status(seated.state, seated.names)
+    key = f"{seated.table.game}.status"
+    return [Reply(ReplyKind.INFO, key, params, to=call.author.name, state=_state_of(seated))]
+
+
+async def score(core: Core, call: Call) -> list[Reply]:
+    seated = await _here(core, call, call.command.group)
+    if seated.table.status == TABLE_SEATING:
+        raise Refusal("table_not_playing", game=seated.table.game)
+    params = seated.kind.presenter.score(seated.state, seated.names)
+    return [Reply(ReplyKind.INFO, f"{seated.table.game}.score", params, state=_state_of(seated))]
+
+
+# -- moderators --------------------------------------------------------------------------
+
+
+def _reason(call: Call) -> str:
+    reason = " ".join(call.command.args.get("reason", "").split())
+    if not reason:
+        raise Refusal("missing_argument", argument="reason", command=call.command.name)
+    if len(reason) > MAX_REASON:
+        raise Refusal("reason_too_long", limit=MAX_REASON)
+    return reason
+
+
+async def skip(core: Core, call: Call) -> list[Reply]:
+    """Apply the time limit's default to the turn in progress now."""
+    seated = await _here(core, call, call.command.group)
+    if seated.table.status != TABLE_PLAYING:
+        raise Refusal("table_not_playing", game=seated.table.game)
+    reason = _reason(call)
+    event = NewEvent(TABLE_SKIPPED, {**_by(call.author), "reason": reason})
+    return await _expire(core, call.incoming, seated, (event,))
+
+
+async def _expire(
+    core: Core, incoming: Incoming | None, seated: Seated, village_events: tuple[NewEvent, ...]
+) -> list[Reply]:
+    game = seated.kind.game
+    events = list(game.expire(seated.state))
+    where = _where(seated.table, incoming)
+    applied = settle_chance(core, game, seated.state, events, seated.view.throws, where)
+    return await _commit(core, incoming, seated, applied, None, village_events)
+
+
+async def abandon(core: Core, call: Call) -> list[Reply]:
+    """Close the table with no winner; its seed is revealed."""
+    seated = await _here(core, call, call.command.group)
+    table = seated.table
+    if table.status == TABLE_PLAYING and not core.is_moderator(call.village, call.author):
+        raise Refusal("moderators_only", command=f"{call.command.group} {call.command.name}")
+    _may_manage(core, call, table)
+    reason = _reason(call)
+    after = replace(
+        table,
+        status=TABLE_ABANDONED,
+        ended_at=core.clock.now(),
+        deadline_at=None,
+        version=table.version + 1,
+    )
+    event = NewEvent(TABLE_ENDED, {**_by(call.author), "reason": reason, "abandoned": True})
+    await core.store.append_table(TableAppend(after, table.version, (event,)), None)
+    seed = None if table.seed is None else table.seed.hex()
+    now = replace(seated, table=after)
+    return [_table_reply("abandoned", now, None, reason=reason, seed=seed, by=call.author.name)]
+
+
+# -- the time limit ----------------------------------------------------------------------
+
+
+async def expire_due(core: Core, village_id: int, table_id: int) -> list[Delivery]:
+    """A table whose time to move ran out: the game's default move, announced in its place."""
+
+    async def run(unit: Core) -> list[Delivery]:
+        village = await unit.store.get_village(village_id)
+        table = await unit.store.get_table(village_id, table_id)
+        now = unit.clock.now()
+        if village is None or table is None or table.status != TABLE_PLAYING:
+            return []
+        if table.deadline_at is None or table.deadline_at > now:
+            return []  # another process got there first
+        seated = await _load(unit, table)
+        event = NewEvent(TIME_RAN_OUT, {"deadline": table.deadline_at.isoformat()}, at=now)
+        replies = await _expire(unit, None, seated, (event,))
+        return await unit.settle(village, replies, None, place_id=table.place_id)
+
+    return await core.unit(run)
+
+
+async def tick(
+    core: Core,
+    owns: Callable[[VillageRecord], bool] | None = None,
+    grace: dt.timedelta = dt.timedelta(0),
+) -> dict[int, list[Delivery]]:
+    """Apply the time limit at every table whose time ran out (`grace` ago: a move sent
+    just before, still on its way, counts); what to post, by village."""
+    posts: dict[int, list[Delivery]] = {}
+    for village_id, table_id in await core.store.due_tables(core.clock.now() - grace):
+        village = await core.store.get_village(village_id)
+        if village is None or (owns is not None and not owns(village)):
+            continue
+        deliveries = await expire_due(core, village_id, table_id)
+        if deliveries:
+            posts.setdefault(village_id, []).extend(deliveries)
+    return posts
