@@ -545,4 +545,20 @@ TEXTS: Final[Mapping[str, str]] = {
     "choice.rounds.2N": "two per player",
     "choice.wild.on": "on",
     "choice.wild.off": "off",
+    "standings.head_game": "Standings ({game} only)",
+    "arg.game": "game",
+    "arg.game.text": "Rank by this game's points only",
+    "choice.game.greed": "Greed",
+    "choice.game.ducks": "Ducks in a Bucket",
+    "game_short.ducks": "Ducks",
+    "table.rolled_back": (
+        "{by} took the {game} table back to the start of {who}'s turn in round {round}"
+        " ({rolls} rolls voided). Reason: {reason}"
+    ),
+    "table.rolled_back.next": "{who}'s turn: roll again with fresh dice (and a fresh time limit).",
+    "table_rollback_target": "{who}There is no turn of {player} in round {round} yet.",
+    "slash.ducks.rollback": "rollback",
+    "cmd.ducks.rollback": "Void a turn and go back to its start (moderators)",
+    "arg.round": "round",
+    "arg.round.text": "The round to go back to (the current one if left out)",
 }

@@ -543,4 +543,22 @@ TEXTS: Final[Mapping[str, str]] = {
     "choice.rounds.2N": "人数の2倍",
     "choice.wild.on": "あり",
     "choice.wild.off": "なし",
+    "standings.head_game": "順位表（{game}のみ）",
+    "arg.game": "ゲーム",
+    "arg.game.text": "このゲームの得点だけで並べる",
+    "choice.game.greed": "グリード",
+    "choice.game.ducks": "ダックス・イン・ア・バケツ",
+    "game_short.ducks": "ダックス",
+    "table.rolled_back": (
+        "{game}の卓を{by}がラウンド{round}の{who}の手番の始めに戻しました"
+        "（無効にした投げ: {rolls}回）。理由: {reason}"
+    ),
+    "table.rolled_back.next": (
+        "{who}の手番です。新しいダイスで振り直してください（持ち時間も最初から）。"
+    ),
+    "table_rollback_target": "{who}ラウンド{round}の{player}の手番は、まだありません。",
+    "slash.ducks.rollback": "ロールバック",
+    "cmd.ducks.rollback": "手番を無効にしてその始めに戻す（進行役）",
+    "arg.round": "ラウンド",
+    "arg.round.text": "戻すラウンド（省略するといまのラウンド）",
 }

@@ -85,7 +85,10 @@ async def memo(core: Core, call: Call) -> list[Reply]:
 
 async def standings(core: Core, call: Call) -> list[Reply]:
     village = call.here
-    return [await standings_reply(core, village, village.day)]
+    game = call.arg("game")
+    if game is not None and game not in core.games:
+        raise Refusal("bad_setting", setting="game", value=game, allowed=", ".join(core.games))
+    return [await standings_reply(core, village, village.day, game)]
 
 
 async def help_(core: Core, call: Call) -> list[Reply]:

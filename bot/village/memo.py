@@ -45,37 +45,61 @@ async def memo_reply(
     return Reply(ReplyKind.MEMO, "memo", params, to=player.name)
 
 
-async def standings_params(core: Core, village: VillageRecord, upto_day: int) -> dict[str, Any]:
-    """Every player's day scores and overall total, best first (ties by name)."""
+async def standings_params(
+    core: Core, village: VillageRecord, upto_day: int, game: str | None = None
+) -> dict[str, Any]:
+    """Every player's day scores, points at the other games' tables, and overall total,
+    best first (ties by name). `game`: that game's points only."""
     players = await core.store.players(village.village_id)
-    rows = await core.store.player_days(village.village_id)
-    points: dict[int, dict[int, int]] = {p.player_id: {} for p in players}
+    rows = await core.store.table_scores(village.village_id)
+    days: dict[int, dict[int, int]] = {p.player_id: {} for p in players}
+    others: dict[int, dict[str, int]] = {p.player_id: {} for p in players}
     for row in rows:
-        if row.day <= upto_day:
-            points.setdefault(row.player_id, {})[row.day] = row.points
-    ordered = sorted(players, key=lambda p: (-sum(points[p.player_id].values()), p.name.lower()))
+        if row.day > upto_day or game not in (None, row.game):
+            continue
+        if row.game == village.game:
+            by_day = days.setdefault(row.player_id, {})
+            by_day[row.day] = by_day.get(row.day, 0) + row.points
+        else:
+            by_game = others.setdefault(row.player_id, {})
+            by_game[row.game] = by_game.get(row.game, 0) + row.points
+    games = sorted({g for points in others.values() for g in points})
+
+    def total(player_id: int) -> int:
+        return sum(days[player_id].values()) + sum(others[player_id].values())
+
+    shows_days = game in (None, village.game)
+    ordered = sorted(players, key=lambda p: (-total(p.player_id), p.name.lower()))
     table: list[dict[str, Any]] = []
     rank = 0
     for i, p in enumerate(ordered):
-        total = sum(points[p.player_id].values())
-        if i == 0 or total != table[-1]["total"]:
+        points = total(p.player_id)
+        if i == 0 or points != table[-1]["total"]:
             rank = i + 1
-        table.append(
-            {
-                "rank": rank,
-                "player": p.name,
-                "days": [points[p.player_id].get(n, 0) for n in range(1, upto_day + 1)],
-                "total": total,
-            }
-        )
-    params: dict[str, Any] = {"days": upto_day, "rows": table, "name": village.settings.name}
+        line: dict[str, Any] = {"rank": rank, "player": p.name, "total": points}
+        if shows_days:
+            line["days"] = [days[p.player_id].get(n, 0) for n in range(1, upto_day + 1)]
+        if games:
+            line["games"] = {g: others[p.player_id].get(g, 0) for g in games}
+        table.append(line)
+    params: dict[str, Any] = {
+        "days": upto_day if shows_days else 0,
+        "rows": table,
+        "name": village.settings.name,
+    }
+    if game is not None:
+        params["game"] = game
+    if games:
+        params["games"] = games
     if village.in_posts:
         posts = await core.store.day_posts(village.village_id)
         params["posts"] = [{"day": n, "post_id": posts[n]} for n in sorted(posts) if n <= upto_day]
     return params
 
 
-async def standings_reply(core: Core, village: VillageRecord, upto_day: int) -> Reply:
+async def standings_reply(
+    core: Core, village: VillageRecord, upto_day: int, game: str | None = None
+) -> Reply:
     """The standings as a table, with a picture where the chat can attach one."""
-    params = await standings_params(core, village, upto_day)
+    params = await standings_params(core, village, upto_day, game)
     return Reply(ReplyKind.INFO, "standings", params, attachments=(Attachment.STANDINGS_PICTURE,))

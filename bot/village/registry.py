@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from bot.games.registry import TABLE_GAMES, AnyTableGame
+from bot.games.registry import GAMES, TABLE_GAMES, AnyTableGame
 from bot.village import commands, config, days, tables, transparency
 from bot.village.core import Call, Core
 from bot.village.replies import Reply
@@ -132,7 +132,13 @@ _VILLAGE_COMMANDS: Final[tuple[Command, ...]] = (
     Command(VILLAGE_GROUP, "config", config.configure, SETTINGS, settings=True),
     Command(VILLAGE_GROUP, "day next", days.advance, moderator=True, slow=True),
     Command(VILLAGE_GROUP, "day extend", days.extend, moderator=True),
-    Command(VILLAGE_GROUP, "standings", commands.standings, slow=True),
+    Command(
+        VILLAGE_GROUP,
+        "standings",
+        commands.standings,
+        (Argument("game", "choice", choices=tuple(GAMES)),),
+        slow=True,
+    ),
     Command(VILLAGE_GROUP, "export", transparency.export, (_DAY,), slow=True),
     Command(VILLAGE_GROUP, "stats", transparency.stats, (_DAY,), slow=True),
 )
@@ -167,6 +173,13 @@ def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
         Command(game, "status", tables.status, private=True),
         Command(game, "score", tables.score),
         Command(game, "skip", tables.skip, (_REASON,), moderator=True),
+        Command(
+            game,
+            "rollback",
+            tables.rollback,
+            (_PLAYER, Argument("round", "number", low=1), _REASON),
+            moderator=True,
+        ),
         Command(game, "abandon", tables.abandon, (_REASON,)),
     )
 

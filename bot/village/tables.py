@@ -15,7 +15,7 @@ from typing import Any
 from bot.fairness.dice import commitment
 from bot.games.api import Json, Play, RuleError, SettingError, Unreadable
 from bot.games.registry import TABLE_GAMES, AnyTableGame
-from bot.village.core import Author, Call, Core, Incoming, Refusal
+from bot.village.core import Author, Call, Core, Incoming, Refusal, int_arg
 from bot.village.moves import Applied, Where, apply, settle_chance
 from bot.village.ports import DuplicateMessage
 from bot.village.records import (
@@ -26,12 +26,16 @@ from bot.village.records import (
     NewEvent,
     PlayerDayRecord,
     PlayerRecord,
+    StoredEvent,
     TableAppend,
     TableRecord,
     VillageRecord,
 )
 from bot.village.replies import Delivery, Reply, ReplyKind, move_kind
 from bot.village.stream import (
+    DRAW_SEQ,
+    ROLLBACK_UNDONE,
+    ROLLED_BACK,
     SEAT_FREED,
     SEAT_TAKEN,
     TABLE_CONFIGURED,
@@ -39,6 +43,7 @@ from bot.village.stream import (
     TABLE_OPENED,
     TABLE_SKIPPED,
     TABLE_STARTED,
+    TABLE_TYPES,
     TIME_RAN_OUT,
     StreamView,
     read_stream,
@@ -557,6 +562,106 @@ async def abandon(core: Core, call: Call) -> list[Reply]:
     seed = None if table.seed is None else table.seed.hex()
     now = replace(seated, table=after)
     return [_table_reply("abandoned", now, None, reason=reason, seed=seed, by=call.author.name)]
+
+
+async def rollback(core: Core, call: Call) -> list[Reply]:
+    """Void a turn (the current one unless named) and everything after it: the table goes
+    back to that turn's start, and its player rolls again with fresh dice and a fresh time
+    limit. The voided rolls stay in the log, marked."""
+    seated = await _here(core, call, call.command.group)
+    table = seated.table
+    if table.status != TABLE_PLAYING:
+        raise Refusal("table_not_playing", game=table.game)
+    reason = _reason(call)
+    game = seated.kind.game
+    now_at = game.mark(seated.state)
+    assert now_at is not None  # a table in play has a turn in progress
+    seat = now_at[1]
+    if call.arg("player"):
+        player = await core.resolve_player(call.here, call.arg("player"), call.author)
+        found = seated.seat_of(player.player_id)
+        if found is None:
+            raise Refusal("not_seated", game=table.game)
+        seat = found
+    number = int_arg(call.command, "round") or now_at[0]
+    events = await core.store.load_table(table.village_id, table.table_id)
+    start = _turn_start(seated, events, (number, seat))
+    if start is None:
+        raise Refusal(
+            "table_rollback_target", game=table.game, round=number, player=seated.names[seat]
+        )
+    voided = sum(1 for e in events if e.version > start and DRAW_SEQ in e.data)
+    event = NewEvent(
+        ROLLED_BACK,
+        {
+            **_by(call.author),
+            "to_version": start,
+            "reason": reason,
+            "target": {"round": number, "seat": seat},
+            "rolls_voided": voided,
+        },
+        at=core.clock.now(),
+    )
+    stored = StoredEvent(
+        table.village_id,
+        table.day,
+        0,
+        table.version + 1,
+        table.game,
+        event.type,
+        event.data,
+        call.incoming.message_id,
+        core.clock.now(),
+        table.table_id,
+    )
+    view = read_stream(game, table.settings, [*events, stored], len(table.seats))
+    after = replace(table, version=table.version + 1, deadline_at=_deadline(core, table))
+    scores = _scores(table, after, game.scores(view.state), False)
+    await core.store.append_table(TableAppend(after, table.version, (event,), scores), None)
+    now = replace(seated, table=after, view=view)
+    return [
+        _table_reply(
+            "rolled_back",
+            now,
+            seated.names[seat],
+            round=number,
+            player=seated.names[seat],
+            by=call.author.name,
+            reason=reason,
+            rolls_voided=voided,
+        )
+    ]
+
+
+def _turn_start(seated: Seated, events: list[StoredEvent], target: tuple[int, int]) -> int | None:
+    """The version at which `target` (round, seat) began in the table's standing timeline:
+    the first state where play stands at it, counting only events no rollback voided."""
+    game = seated.kind.game
+    standing = _standing_versions(events)
+    for index, event in enumerate(events):
+        if event.version not in standing:
+            continue
+        state = read_stream(
+            game, seated.table.settings, events[: index + 1], len(seated.table.seats)
+        ).state
+        if event.type in TABLE_TYPES and event.type != TABLE_STARTED:
+            continue
+        if game.mark(state) == target:
+            return event.version
+    return None
+
+
+def _standing_versions(events: list[StoredEvent]) -> set[int]:
+    """The versions of the events a rollback has not voided (as `read_stream` applies them)."""
+    undone = {e.data.get("rollback_version") for e in events if e.type == ROLLBACK_UNDONE}
+    active: list[int] = []
+    for event in events:
+        if event.type == ROLLED_BACK and event.version not in undone:
+            target = event.data["to_version"]
+            active = [v for v in active if v <= target]
+        elif event.type not in (ROLLED_BACK, ROLLBACK_UNDONE):
+            active.append(event.version)
+    return set(active)
 
 
 # -- the time limit ----------------------------------------------------------------------

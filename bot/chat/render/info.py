@@ -301,24 +301,32 @@ def standings(t: Text, reply: Reply) -> list[str]:
     head = t("standings.head", days=as_int(p.get("days")))
     if not rows:
         return [head, t("standings.empty")]
+    games = [plain(g) for g in as_list(p.get("games"))]
     table = [
         [
             t("standings.rank"),
             t("standings.player"),
             *(t("standings.day", day=n) for n in range(1, days + 1)),
+            *(t.texts.get(f"game_short.{g}", t.word("game", g)) for g in games),
             t("standings.total"),
         ]
     ]
     for row in rows:
         points = as_list(row.get("days"))
         points += [0] * (days - len(points))
+        others = as_map(row.get("games"))
         table.append(
             [
                 str(as_int(row.get("rank"))),
                 cell_name(row.get("player")),
                 *(str(as_int(n)) for n in points),
+                *(str(as_int(others.get(g))) for g in games),
                 str(as_int(row.get("total"))),
             ]
+        )
+    if p.get("game"):
+        head = t(
+            "standings.head_game", game=t.word("game", p.get("game")), days=as_int(p.get("days"))
         )
     return [head, *t.code(table_lines(table, left=[1])), *_day_posts(t, p)]
 

@@ -97,6 +97,34 @@ def abandoned(t: Text, reply: Reply) -> list[str]:
     return lines
 
 
+def rolled_back(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    return [
+        t(
+            "table.rolled_back",
+            game=_game(t, reply),
+            by=plain(p.get("by")),
+            round=p.get("round"),
+            who=t("who", name=plain(p.get("player"))),
+            rolls=p.get("rolls_voided"),
+            reason=plain(p.get("reason")),
+        ),
+        t("table.rolled_back.next", who=t("who", name=plain(p.get("player")))),
+    ]
+
+
+def rollback_target(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    return [
+        t(
+            "table_rollback_target",
+            who=t.who(reply.to),
+            round=p.get("round"),
+            player=t("who", name=plain(p.get("player"))),
+        )
+    ]
+
+
 def table_seats(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     return [
@@ -132,6 +160,8 @@ WRITERS = {
     "table.started": started,
     "table.abandoned": abandoned,
     "table_seats": table_seats,
+    "table.rolled_back": rolled_back,
+    "table_rollback_target": rollback_target,
     **{
         key: refusal(key)
         for key in (

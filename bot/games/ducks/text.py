@@ -299,7 +299,11 @@ def game_end(t: Text, reply: Reply) -> list[str]:
         lines = [t(key, winners=_listed(t, reply, winners), points=points)]
     if p.get("early"):
         lines.append(t("ducks.game_end.early", played=as_int(p.get("rounds_played"))))
-    return [*lines, _totals(t, reply, totals)]
+    lines.append(_totals(t, reply, totals))
+    if p.get("seed"):
+        # The village adds the table's seed at the end: every roll can be checked now.
+        lines.append(t("table.seed", seed=plain(p.get("seed"))))
+    return lines
 
 
 def _cell_text(t: Text, cell: Mapping[str, Any]) -> str:
