@@ -561,4 +561,11 @@ TEXTS: Final[Mapping[str, str]] = {
     "cmd.ducks.rollback": "Void a turn and go back to its start (moderators)",
     "arg.round": "round",
     "arg.round.text": "The round to go back to (the current one if left out)",
+    # -- secrets (a hidden hand, a secret roll) --------------------------------------------------
+    "secret.sent_by_dm": "{who}What only you may see was sent to you by DM.",
+    "secret.dm_failed": (
+        "{who}What only you may see could not be sent by DM. Allow DMs from server members and "
+        "ask again with the slash command (it is not written here)."
+    ),
+    "secret.elsewhere": "(a reply only {name} may see; `/as {name}` shows it)",
 }

@@ -561,4 +561,11 @@ TEXTS: Final[Mapping[str, str]] = {
     "cmd.ducks.rollback": "手番を無効にしてその始めに戻す（進行役）",
     "arg.round": "ラウンド",
     "arg.round.text": "戻すラウンド（省略するといまのラウンド）",
+    # -- secrets (a hidden hand, a secret roll) --------------------------------------------------
+    "secret.sent_by_dm": "{who}あなただけに見える内容をDMで送りました。",
+    "secret.dm_failed": (
+        "{who}あなただけに見える内容をDMで送れませんでした。サーバーのメンバーからのDMを許可して、"
+        "スラッシュコマンドでもう一度見てください（内容はここには書きません）。"
+    ),
+    "secret.elsewhere": "（{name}だけに見える返信があります。`/as {name}` で見られます）",
 }
