@@ -568,4 +568,28 @@ TEXTS: Final[Mapping[str, str]] = {
         "ask again with the slash command (it is not written here)."
     ),
     "secret.elsewhere": "(a reply only {name} may see; `/as {name}` shows it)",
+    "table.export.closed": (
+        "The record of {game} table {table} ({draws} draws, its seed revealed). File: {filename}"
+    ),
+    "table.export.open": (
+        "The record of {game} table {table} ({draws} draws). The seed is revealed when the "
+        "table ends. File: {filename}"
+    ),
+    "table.verify.ok": (
+        "✅ {game} table {table}: the seed matches its seal and all {draws} draws match the seed."
+    ),
+    "table.verify.failed": "❌ {game} table {table}: {draws} draws checked, {count} mismatches.",
+    "table.verify.detail.faces": (
+        "draw {throw_seq} (message {message_id}): the seed gives {expected}, recorded "
+        "{recorded} (values from 0)"
+    ),
+    "table.verify.detail.duplicate": "draw {throw_seq} is recorded {uses} times",
+    "table.verify.detail.gap": "no record of draw {missing} (numbers run to {last})",
+    "table_not_ended": "{who}The {game} table has not ended: its seed is revealed when it does.",
+    "slash.ducks.export": "export",
+    "slash.ducks.verify": "verify",
+    "cmd.ducks.export": "Export the table's record (every draw) as JSON",
+    "cmd.ducks.verify": "Check an ended table's draws against its seed (or an attached export)",
+    "arg.table": "table",
+    "arg.table.text": "The table's number (the last one here if left out)",
 }

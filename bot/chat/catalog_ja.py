@@ -568,4 +568,31 @@ TEXTS: Final[Mapping[str, str]] = {
         "スラッシュコマンドでもう一度見てください（内容はここには書きません）。"
     ),
     "secret.elsewhere": "（{name}だけに見える返信があります。`/as {name}` で見られます）",
+    "table.export.closed": (
+        "{game}の卓{table}の記録です（投げ{draws}回、シード公開済み）。ファイル: {filename}"
+    ),
+    "table.export.open": (
+        "{game}の卓{table}の記録です（投げ{draws}回）。シードは卓が終わると公開されます。"
+        "ファイル: {filename}"
+    ),
+    "table.verify.ok": (
+        "✅ {game}の卓{table}の検証: シードは封印と一致し、"
+        "{draws}回の投げがすべてシードどおりです。"
+    ),
+    "table.verify.failed": (
+        "❌ {game}の卓{table}の検証: {draws}回を調べ、{count}件の食い違いがありました。"
+    ),
+    "table.verify.detail.faces": (
+        "{throw_seq}回目の投げ（発言 {message_id}）: シードからは {expected}、記録は {recorded}"
+        "（0から数えた値）"
+    ),
+    "table.verify.detail.duplicate": "{throw_seq}回目の投げが{uses}回記録されています",
+    "table.verify.detail.gap": "{missing}回目の投げの記録がありません（番号は{last}まで）",
+    "table_not_ended": "{who}{game}の卓はまだ終わっていません。シードは終わってから公開します。",
+    "slash.ducks.export": "書き出し",
+    "slash.ducks.verify": "検証",
+    "cmd.ducks.export": "卓の記録（すべての投げ）をJSONで書き出す",
+    "cmd.ducks.verify": "終わった卓の投げをシードで検証する（書き出したファイルも添付できます）",
+    "arg.table": "卓",
+    "arg.table.text": "卓の番号（省略するとここの最後の卓）",
 }

@@ -14,18 +14,22 @@ from bot.config import Settings
 
 
 def run_export(args: argparse.Namespace) -> int:
-    document = asyncio.run(_export(args.db or Settings().database(), args.village, args.day))
+    url = args.db or Settings().database()
+    document = asyncio.run(_export(url, args.village, args.day, args.table))
     text = json.dumps(document, ensure_ascii=False, indent=2)
+    what = f"day {args.day}" if args.table is None else f"table {args.table}"
     if args.out:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
-        print(f"day {args.day} written to {args.out}", file=sys.stderr)
+        print(f"{what} written to {args.out}", file=sys.stderr)
     else:
         print(text)
     return 0
 
 
-async def _export(url: str, village_id: int | None, day: int) -> dict[str, Any]:
-    from bot.games.registry import GAMES
+async def _export(
+    url: str, village_id: int | None, day: int | None, table_id: int | None
+) -> dict[str, Any]:
+    from bot.games.registry import GAMES, TABLE_GAMES
     from bot.storage.engine import make_engine
     from bot.storage.store import SqlStore
     from bot.village.chance import FairChance
@@ -33,6 +37,7 @@ async def _export(url: str, village_id: int | None, day: int) -> dict[str, Any]:
     from bot.village.core import Core, Refusal
     from bot.village.ports import StoreError
     from bot.village.record import day_record
+    from bot.village.table_record import table_document
 
     engine = make_engine(url)
     try:
@@ -48,8 +53,15 @@ async def _export(url: str, village_id: int | None, day: int) -> dict[str, Any]:
         village = await store.get_village(village_id)
         if village is None:
             raise CliError(f"no village {village_id} in the database")
+        core = Core(store, SystemClock(), FairChance(), GAMES)
+        if table_id is not None:
+            table = await store.get_table(village_id, table_id)
+            if table is None or (table.seats == (table.opener_id,) and table.game == village.game):
+                raise CliError(f"village {village_id} has no table {table_id} of several seats")
+            return await table_document(core, table)
+        assert day is not None
         try:
-            return await day_record(Core(store, SystemClock(), FairChance(), GAMES), village, day)
+            return await day_record(core, village, day)
         except Refusal:
             raise CliError(f"village {village_id} has no day {day}") from None
     finally:
@@ -58,6 +70,7 @@ async def _export(url: str, village_id: int | None, day: int) -> dict[str, Any]:
 
 def run_verify(args: argparse.Namespace) -> int:
     from bot.fairness.verify import verify_record
+    from bot.village.table_record import verify_table
 
     path = Path(args.file)
     try:
@@ -66,12 +79,20 @@ def run_verify(args: argparse.Namespace) -> int:
         raise CliError(f"cannot read {path}: {error}") from error
     if not isinstance(document, dict):
         raise CliError(f"{path} is not a day record")
-    checked, mismatches = verify_record(document)
+    table = "table_id" in document
+    checked, mismatches = (verify_table if table else verify_record)(document)
     for mismatch in mismatches:
         print(f"MISMATCH {mismatch.what}: {mismatch.detail}")
     if mismatches:
         print(f"mismatches: {len(mismatches)}; throws checked: {checked}", file=sys.stderr)
         return 1
+    if table:
+        print(
+            f"village {document['village_id']} table {document['table_id']} "
+            f"({document['game']}): the seed matches its commitment and every draw matches "
+            f"the seed (draws checked: {checked})"
+        )
+        return 0
     print(
         f"village {document['village_id']} day {document['day']}: the seed matches its "
         f"commitment and every throw matches the seed (throws checked: {checked})"

@@ -63,16 +63,18 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--db", metavar="URL", help="database URL (default: a temporary one)")
     replay.set_defaults(handler=_lazy("bot.cli.village_tools", "run_replay"))
 
-    export = commands.add_parser("export", help="a day's record as JSON, for verify")
+    export = commands.add_parser("export", help="a day's (or a table's) record as JSON, for verify")
     export.add_argument("--village", type=int, metavar="ID", help="village (channel) id")
-    export.add_argument("--day", type=int, required=True, metavar="N")
+    which = export.add_mutually_exclusive_group(required=True)
+    which.add_argument("--day", type=int, metavar="N")
+    which.add_argument("--table", type=int, metavar="N", help="a table of Ducks (or another game)")
     export.add_argument(
         "--db", metavar="URL", help="database URL (default: DATABASE_URL, else the embedded one)"
     )
     export.add_argument("--out", metavar="FILE", help="write to FILE instead of the screen")
     export.set_defaults(handler=_lazy("bot.cli.fairness_tools", "run_export"))
 
-    verify = commands.add_parser("verify", help="check an exported day against its seed")
+    verify = commands.add_parser("verify", help="check an exported day or table against its seed")
     verify.add_argument("file", metavar="FILE")
     verify.set_defaults(handler=_lazy("bot.cli.fairness_tools", "run_verify"))
 

@@ -461,19 +461,18 @@ class SqlStore:
             row = await session.get(t.GameTable, (village_id, table_id))
             return None if row is None else table_record(row)
 
-    async def table_at(self, village_id: int, place_id: int) -> TableRecord | None:
-        """The open table (taking seats or in play) of a place, if any."""
+    async def table_at(
+        self, village_id: int, place_id: int, *, open_only: bool = True
+    ) -> TableRecord | None:
+        """The open table (taking seats or in play) of a place, if any; or its latest
+        table, open or not."""
+        query = select(t.GameTable).where(
+            t.GameTable.village_id == village_id, t.GameTable.place_id == place_id
+        )
+        if open_only:
+            query = query.where(t.GameTable.status.in_([TABLE_SEATING, TABLE_PLAYING]))
         async with self._transaction() as session:
-            row = await session.scalar(
-                select(t.GameTable)
-                .where(
-                    t.GameTable.village_id == village_id,
-                    t.GameTable.place_id == place_id,
-                    t.GameTable.status.in_([TABLE_SEATING, TABLE_PLAYING]),
-                )
-                .order_by(t.GameTable.table_id.desc())
-                .limit(1)
-            )
+            row = await session.scalar(query.order_by(t.GameTable.table_id.desc()).limit(1))
             return None if row is None else table_record(row)
 
     async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:

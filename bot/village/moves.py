@@ -3,14 +3,15 @@ ready to store. Greed's day tables and the tables of several seats share it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
-from bot.games.api import ChanceContext, ChanceRequest, Json, replay
+from bot.games.api import ChanceContext, ChanceRequest, Dice, Json, Outcome, Shuffle, replay
 from bot.games.registry import AnyGame
 from bot.village.core import Core
 from bot.village.records import NewEvent
-from bot.village.stream import DRAW_SEQ, SCRIPTED
+from bot.village.stream import DRAW_SEQ, DRAWN, SCRIPTED
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,8 @@ class Where:
     seed: bytes
     players: tuple[int, ...]
     """The player in each seat (a one-seat table: its player)."""
+    recorded: bool = False
+    """Stamp each draw with what it was (`drawn`): a table's export lists every draw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +90,8 @@ def _draw(
         )
         results = game.resolve(state, outcome)
         stamp: dict[str, Json] = {DRAW_SEQ: draws, SCRIPTED: scripted}
+        if where.recorded:
+            stamp[DRAWN] = drawn_data(request, player, outcome)
         stored += [
             _stored(game, e, where, stamp if n == 0 else None) for n, e in enumerate(results)
         ]
@@ -94,6 +99,52 @@ def _draw(
         state = replay(game, state, results)
         request = game.chance(state)
     return Applied(state, tuple(events), tuple(stored), draws)
+
+
+def drawn_data(request: ChanceRequest, player_id: int, outcome: Outcome) -> dict[str, Json]:
+    """A draw as a table's record keeps it: enough to derive it again from the seed."""
+    draw = request.draw
+    kind: dict[str, Json] = (
+        {"dice": [draw.sides, draw.count]} if isinstance(draw, Dice) else {"shuffle": draw.size}
+    )
+    return {
+        "player_id": player_id,
+        "seat": request.seat,
+        "draw": kind,
+        "label": list(request.label),
+        "seen_by": None if request.seen_by is None else [*sorted(request.seen_by)],
+        "outcome": list(outcome),
+    }
+
+
+def request_of(drawn: Mapping[str, Json]) -> ChanceRequest:
+    """The chance a `drawn` stamp records; raises ValueError when it cannot be read."""
+    kind = drawn.get("draw")
+    if not isinstance(kind, dict):
+        raise ValueError("no draw")
+    dice = kind.get("dice")
+    draw: Dice | Shuffle
+    if isinstance(dice, list) and len(dice) == 2:
+        draw = Dice(_whole(dice[0]), _whole(dice[1]))
+    else:
+        draw = Shuffle(_whole(kind.get("shuffle")))
+    seat = drawn.get("seat")
+    seen = drawn.get("seen_by")
+    label = drawn.get("label")
+    return ChanceRequest(
+        draw,
+        seat=None if seat is None else _whole(seat),
+        seen_by=None if not isinstance(seen, list) else frozenset(_whole(s) for s in seen),
+        label=tuple(x for x in label if isinstance(x, int | str))
+        if isinstance(label, list)
+        else (),
+    )
+
+
+def _whole(value: Json) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"not a whole number: {value!r}")
+    return value
 
 
 def _stored(

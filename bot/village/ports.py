@@ -150,8 +150,11 @@ class Store(Protocol):
 
     async def get_table(self, village_id: int, table_id: int) -> TableRecord | None: ...
 
-    async def table_at(self, village_id: int, place_id: int) -> TableRecord | None:
-        """The open table of a place (taking seats or in play), if any."""
+    async def table_at(
+        self, village_id: int, place_id: int, *, open_only: bool = True
+    ) -> TableRecord | None:
+        """The open table of a place (taking seats or in play), if any; with `open_only`
+        False, its latest table whatever became of it."""
 
     async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
         """A table's stream in version order."""

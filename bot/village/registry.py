@@ -62,6 +62,7 @@ VILLAGE_GROUP: Final = "village"
 _PLAYER = Argument("player", "player")
 _DAY = Argument("day", "day", low=1)
 _REASON = Argument("reason", required=True, free_text=True)
+_TABLE = Argument("table", "number", low=1)
 
 SETTINGS: Final = (
     Argument("rules", "choice", choices=("official", "house", "revised")),
@@ -172,6 +173,8 @@ def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
         *moves,
         Command(game, "status", tables.status, private=True),
         Command(game, "score", tables.score),
+        Command(game, "export", tables.export, (_TABLE,), slow=True),
+        Command(game, "verify", tables.verify, (_TABLE, Argument("export", "file")), slow=True),
         Command(game, "skip", tables.skip, (_REASON,), moderator=True),
         Command(
             game,

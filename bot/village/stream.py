@@ -45,10 +45,13 @@ TABLE_TYPES = frozenset(
 
 DRAW_SEQ = "throw_seq"
 SCRIPTED = "scripted"
-DRAW_KEYS = (DRAW_SEQ, SCRIPTED)
+DRAWN = "drawn"
+DRAW_KEYS = (DRAW_SEQ, SCRIPTED, DRAWN)
 """The village's stamp on the event that records a draw's outcome (the first event the
-game's `resolve` gives): the table's draw number and whether the outcome was scripted.
-Codecs ignore these keys; export and verification read them."""
+game's `resolve` gives): the table's draw number and whether the outcome was scripted;
+at a table of several seats also what was drawn, for whom and how it came out (`drawn`),
+so that anyone can derive it again from the seed. Codecs ignore these keys; export and
+verification read them. (A Greed day's throws predate `drawn`: their faces say it.)"""
 
 
 def encoded(event: StoredEvent) -> Encoded:

@@ -31,7 +31,7 @@ from bot.village.records import (
     TableRecord,
     VillageRecord,
 )
-from bot.village.replies import Delivery, Reply, ReplyKind, move_kind
+from bot.village.replies import Attachment, Delivery, Reply, ReplyKind, move_kind
 from bot.village.stream import (
     DRAW_SEQ,
     ROLLBACK_UNDONE,
@@ -48,6 +48,8 @@ from bot.village.stream import (
     StreamView,
     read_stream,
 )
+from bot.village.table_record import table_document, verify_table
+from bot.village.transparency import attached_export
 
 MAX_REASON = 300
 
@@ -307,6 +309,7 @@ def _where(table: TableRecord, incoming: Incoming | None) -> Where:
         incoming.message_id if incoming is not None else 0,
         table.seed,
         table.seats,
+        recorded=True,
     )
 
 
@@ -508,6 +511,74 @@ async def score(core: Core, call: Call) -> list[Reply]:
         raise Refusal("table_not_playing", game=seated.table.game)
     params = seated.kind.presenter.score(seated.state, seated.names)
     return [Reply(ReplyKind.INFO, f"{seated.table.game}.score", params, state=_state_of(seated))]
+
+
+async def _named(core: Core, call: Call, game: str) -> TableRecord:
+    """The table named by `table:`, or the latest one of this place, ended or not."""
+    village = call.here
+    number = int_arg(call.command, "table")
+    if number is not None:
+        table = await core.store.get_table(village.village_id, number)
+    else:
+        table = await core.store.table_at(
+            village.village_id, _place(call.incoming), open_only=False
+        )
+    if table is None or table.game != game:
+        raise Refusal("no_table", game=game)
+    return table
+
+
+async def export(core: Core, call: Call) -> list[Reply]:
+    """The table's record as JSON: every draw; the seed once the table has ended."""
+    table = await _named(core, call, call.command.group)
+    document = await table_document(core, table)
+    return [
+        Reply(
+            ReplyKind.INFO,
+            "table.export",
+            {
+                "game": table.game,
+                "table": table.table_id,
+                "draws": len(document["draws"]),
+                "closed": document["seed"] is not None,
+                "filename": f"{table.game}-village{table.village_id}-table{table.table_id}.json",
+                "document": document,
+            },
+            attachments=(Attachment.DOCUMENT,),
+        )
+    ]
+
+
+async def verify(core: Core, call: Call) -> list[Reply]:
+    """Check an ended table's draws against its revealed seed: the village's own record, or
+    an export file someone attached."""
+    attached = call.arg("export")
+    if attached is not None:
+        document = attached_export(attached)
+    else:
+        table = await _named(core, call, call.command.group)
+        document = await table_document(core, table)
+        if document["seed"] is None:
+            raise Refusal("table_not_ended", game=table.game, table=table.table_id)
+    checked, mismatches = verify_table(document)
+    return [
+        Reply(
+            ReplyKind.INFO,
+            "table.verify",
+            {
+                "game": document.get("game"),
+                "table": document.get("table_id"),
+                "draws": checked,
+                "ok": not mismatches,
+                "scripted": bool(document.get("scripted", False)),
+                "commitment": document.get("commitment"),
+                "mismatches": [
+                    {"what": m.what, "detail": m.detail, **m.params} for m in mismatches
+                ],
+                "attached": attached is not None,
+            },
+        )
+    ]
 
 
 # -- moderators --------------------------------------------------------------------------

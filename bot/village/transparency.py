@@ -38,7 +38,7 @@ async def verify(core: Core, call: Call) -> list[Reply]:
     village = call.here
     attached = call.arg("export")
     if attached is not None:
-        document = _attached_export(attached)
+        document = attached_export(attached)
         number = int_arg(call.command, "day")
         if number is None:
             number = _whole(document.get("day"))
@@ -63,7 +63,7 @@ async def verify(core: Core, call: Call) -> list[Reply]:
     return [Reply(ReplyKind.INFO, "verify", params)]
 
 
-def _attached_export(text: str) -> Mapping[str, Any]:
+def attached_export(text: str) -> Mapping[str, Any]:
     if len(text) > MAX_EXPORT:
         raise Refusal("export_unreadable", limit=MAX_EXPORT)
     try:

@@ -20,7 +20,7 @@ from bot.chat.render.text import (
 from bot.village.replies import Reply
 
 _FACE_ORDER: Final = ("$", "G", "R", "Eg", "Eb", "D")
-_MAX_MISMATCHES: Final = 10  # a wrong seed breaks every throw: the first few say enough
+MAX_MISMATCHES: Final = 10  # a wrong seed breaks every throw: the first few say enough
 
 
 def _percent(chance: Any) -> str:
@@ -89,11 +89,11 @@ def verify(t: Text, reply: Reply) -> list[str]:
     lines = [*source, t("verify.failed", day=day, throws=throws, count=len(mismatches))]
     if p.get("scripted"):
         lines.append(t("verify.scripted"))
-    for mismatch in mismatches[:_MAX_MISMATCHES]:
+    for mismatch in mismatches[:MAX_MISMATCHES]:
         what = t.word("verify.what", mismatch.get("what"))
-        lines.append(t("verify.mismatch", what=what, detail=_detail(t, mismatch)))
-    if len(mismatches) > _MAX_MISMATCHES:
-        lines.append(t("verify.more", count=len(mismatches) - _MAX_MISMATCHES))
+        lines.append(t("verify.mismatch", what=what, detail=mismatch_detail(t, mismatch)))
+    if len(mismatches) > MAX_MISMATCHES:
+        lines.append(t("verify.more", count=len(mismatches) - MAX_MISMATCHES))
     return lines
 
 
@@ -104,7 +104,7 @@ def _attached_source(t: Text, params: Mapping[str, Any]) -> str:
     return t("verify.attached_ours" if ours else "verify.attached_not_ours")
 
 
-def _detail(t: Text, mismatch: Mapping[str, Any]) -> str:
+def mismatch_detail(t: Text, mismatch: Mapping[str, Any]) -> str:
     """A mismatch in the village's language, from its facts; its English detail otherwise."""
     what = plain(mismatch.get("what"))
     key = f"verify.detail.{what}"

@@ -3,10 +3,12 @@ freed, settings, the start with its seed's commitment, the end; and the table re
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.chat.render.text import Text, as_list, plain
+from bot.chat.render.fairness import MAX_MISMATCHES, mismatch_detail
+from bot.chat.render.text import Text, as_list, as_map, plain
 from bot.village.replies import Reply
 
 
@@ -125,6 +127,47 @@ def rollback_target(t: Text, reply: Reply) -> list[str]:
     ]
 
 
+def export(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    key = "table.export.closed" if p.get("closed") else "table.export.open"
+    summary = t(
+        key,
+        game=_game(t, reply),
+        table=p.get("table"),
+        draws=p.get("draws"),
+        filename=plain(p.get("filename")),
+    )
+    if t.surface.files:
+        return [summary]  # the document goes with the reply as a file
+    document = json.dumps(as_map(p.get("document")), indent=2, ensure_ascii=False)
+    return [summary, *t.code([document], "json")]
+
+
+_TABLE_DETAILS = ("faces", "duplicate", "gap")
+
+
+def verify(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    mismatches = [as_map(m) for m in as_list(p.get("mismatches"))]
+    facts = {"game": _game(t, reply), "table": p.get("table"), "draws": p.get("draws")}
+    if p.get("ok") and not mismatches and not p.get("scripted"):
+        return [t("table.verify.ok", **facts)]
+    lines = [t("table.verify.failed", count=len(mismatches), **facts)]
+    for mismatch in mismatches[:MAX_MISMATCHES]:
+        what = plain(mismatch.get("what"))
+        if what in _TABLE_DETAILS:
+            values = {name: plain(value) for name, value in mismatch.items()}
+            for name in ("expected", "recorded", "missing"):
+                values[name] = " ".join(plain(v) for v in as_list(mismatch.get(name)))
+            detail = t(f"table.verify.detail.{what}", **values)
+        else:
+            detail = mismatch_detail(t, mismatch)
+        lines.append(t("verify.mismatch", what=t.word("verify.what", what), detail=detail))
+    if len(mismatches) > MAX_MISMATCHES:
+        lines.append(t("verify.more", count=len(mismatches) - MAX_MISMATCHES))
+    return lines
+
+
 def table_seats(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     return [
@@ -161,6 +204,8 @@ WRITERS = {
     "table.abandoned": abandoned,
     "table_seats": table_seats,
     "table.rolled_back": rolled_back,
+    "table.export": export,
+    "table.verify": verify,
     "table_rollback_target": rollback_target,
     **{
         key: refusal(key)
@@ -173,6 +218,7 @@ WRITERS = {
             "table_started",
             "table_not_playing",
             "opener_only",
+            "table_not_ended",
         )
     },
 }

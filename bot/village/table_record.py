@@ -1,0 +1,147 @@
+"""A table's record for export and verification: its commitment, its seed once the table
+has ended, and every draw (voided ones too), each with what it was and how it came out.
+
+Anyone can check the record with the game's published derivation: the seed against its
+commitment, every draw against the seed, and no draw number missing or used twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from bot.fairness.dice import Mismatch, commitment
+from bot.games.api import ChanceContext, Json, outcome_fits
+from bot.games.registry import GAMES
+from bot.village.core import Core
+from bot.village.moves import request_of
+from bot.village.records import TableRecord
+from bot.village.stream import DRAW_SEQ, DRAWN, SCRIPTED, read_stream
+
+
+async def table_document(core: Core, table: TableRecord) -> dict[str, Any]:
+    events = await core.store.load_table(table.village_id, table.table_id)
+    ended = not table.is_open
+    draws: list[dict[str, Any]] = []
+    if table.seed is not None:
+        view = read_stream(GAMES[table.game], table.settings, events, len(table.seats))
+        voided = {step.version for step in view.steps if step.voided_by is not None}
+        for event in events:
+            drawn = event.data.get(DRAWN)
+            if DRAW_SEQ not in event.data or not isinstance(drawn, dict):
+                continue
+            draws.append(
+                {
+                    "seq": event.data[DRAW_SEQ],
+                    "message_id": event.message_id,
+                    **drawn,
+                    "voided": event.version in voided,
+                    "scripted": bool(event.data.get(SCRIPTED, False)),
+                }
+            )
+    return {
+        "game": table.game,
+        "village_id": table.village_id,
+        "table_id": table.table_id,
+        "day": table.day,
+        "seats": list(table.seats),
+        "status": table.status,
+        "commitment": table.commitment,
+        # The seed stays secret while the table is in play: it would tell every roll to come.
+        "seed": table.seed.hex() if ended and table.seed is not None else None,
+        "scripted": any(d["scripted"] for d in draws),
+        "draws": [{k: v for k, v in d.items() if k != "scripted"} for d in draws],
+    }
+
+
+def verify_table(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
+    """The draws checked and every mismatch of a table's record (none: all holds)."""
+    try:
+        game = GAMES[str(document["game"])]
+        village_id = int(document["village_id"])
+        table_id = int(document["table_id"])
+        day = int(document["day"])
+        posted = str(document["commitment"])
+        seed_hex = document["seed"]
+        rows = list(document["draws"])
+    except (KeyError, TypeError, ValueError) as error:
+        return 0, [Mismatch("format", f"not a table record: {error!r}", {"error": str(error)})]
+    problems: list[Mismatch] = []
+    if document.get("scripted"):
+        problems.append(Mismatch("scripted", "some draws were scripted, not from the seed", {}))
+    if seed_hex is None:
+        return 0, [*problems, Mismatch("seed", "seed not revealed", {"reason": "not_revealed"})]
+    try:
+        seed = bytes.fromhex(str(seed_hex))
+    except ValueError:
+        return 0, [*problems, Mismatch("seed", "the seed is not hex", {"reason": "not_hex"})]
+    actual = commitment(seed)
+    if actual != posted.strip().lower():
+        problems.append(
+            Mismatch(
+                "commitment",
+                f"sha256 of the revealed seed is {actual}, but the commitment posted was {posted}",
+                {"actual": actual, "posted": posted},
+            )
+        )
+    seqs: Counter[int] = Counter()
+    checked = 0
+    for index, row in enumerate(rows):
+        try:
+            request = request_of(row)
+            seq, message = int(row["seq"]), int(row["message_id"] or 0)
+            player = int(row["player_id"])
+            recorded = tuple(int(v) for v in row["outcome"])
+        except (KeyError, TypeError, ValueError) as error:
+            problems.append(
+                Mismatch(
+                    "format",
+                    f"draw #{index + 1} cannot be read: {error}",
+                    {"throw": index + 1, "error": str(error)},
+                )
+            )
+            continue
+        seqs[seq] += 1
+        checked += 1
+        context = ChanceContext(village_id, day, table_id, player, message, seq)
+        expected = game.fair(seed, context, request)
+        if not outcome_fits(request, recorded) or expected != recorded:
+            problems.append(
+                Mismatch(
+                    "faces",
+                    f"draw {seq} (message {message}): the seed gives {list(expected)}, "
+                    f"recorded {list(recorded)}",
+                    {
+                        "throw_seq": seq,
+                        "message_id": message,
+                        "player_id": player,
+                        "expected": _values(expected),
+                        "recorded": _values(recorded),
+                    },
+                )
+            )
+    for seq, uses in sorted(seqs.items()):
+        if uses > 1:
+            problems.append(
+                Mismatch(
+                    "duplicate",
+                    f"draw {seq} is recorded {uses} times; a draw number is never reused",
+                    {"throw_seq": seq, "uses": uses, "player_id": 0},
+                )
+            )
+    if seqs:
+        missing = [n for n in range(1, max(seqs) + 1) if n not in seqs]
+        if missing:
+            problems.append(
+                Mismatch(
+                    "gap",
+                    f"no record of draw {', '.join(map(str, missing))}",
+                    {"missing": missing, "last": max(seqs), "player_id": 0},
+                )
+            )
+    return checked, problems
+
+
+def _values(values: tuple[int, ...]) -> list[Json]:
+    return [*values]
