@@ -361,9 +361,14 @@ async def play_message(
             return []
         if await unit.store.get_message(village.village_id, incoming.message_id) is not None:
             return []
-        table = await unit.store.table_at(village.village_id, _place(incoming))
+        table = await unit.store.table_at(village.village_id, _place(incoming), open_only=False)
         if table is None:
             return []  # no table here: ordinary chat
+        if not table.is_open:
+            # The game is over: a roll tag from one of its players is owed an answer.
+            if reading.tagged and incoming.author.player_id in table.seats:
+                raise Refusal("table_not_playing", game=table.game)
+            return []
         seated = await _load(unit, table)
         seat = seated.seat_of(incoming.author.player_id)
         replies = await _answer(unit, incoming, seated, seat, reading)
