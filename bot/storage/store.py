@@ -428,17 +428,9 @@ class SqlStore:
 
     # -- tables --------------------------------------------------------------------------
 
-    async def create_table(
-        self, table: TableRecord, events: Sequence[NewEvent], message: MessageRecord | None
-    ) -> TableRecord:
+    async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
         try:
             async with self._transaction() as session:
-                if message is not None:
-                    session.add(message_row(message))
-                    try:
-                        await session.flush()
-                    except IntegrityError:
-                        raise DuplicateMessage(message.message_id) from None
                 last = await session.scalar(
                     select(func.max(t.GameTable.table_id)).where(
                         t.GameTable.village_id == table.village_id
@@ -447,9 +439,8 @@ class SqlStore:
                 made = replace(table, table_id=int(last or 0) + 1, version=len(events))
                 session.add(table_row(made))
                 await session.flush()
-                at = message.received_at if message is not None else table.opened_at
                 for version, event in enumerate(events, start=1):
-                    session.add(_table_event(made, version, event, at))
+                    session.add(_table_event(made, version, event, table.opened_at))
                 await session.flush()
                 return made
         except IntegrityError:
@@ -484,16 +475,10 @@ class SqlStore:
             )
             return [stored_event(row) for row in rows]
 
-    async def append_table(self, append: TableAppend, message: MessageRecord | None) -> None:
+    async def append_table(self, append: TableAppend) -> None:
         table = append.table
         try:
             async with self._transaction() as session:
-                if message is not None:
-                    session.add(message_row(message))
-                    try:
-                        await session.flush()
-                    except IntegrityError:
-                        raise DuplicateMessage(message.message_id) from None
                 moved = await session.execute(
                     update(t.GameTable)
                     .where(
@@ -507,7 +492,7 @@ class SqlStore:
                     raise VersionConflict(f"table {table.table_id} moved on")
                 for player in append.players:
                     await _upsert_player(session, player)
-                at = message.received_at if message is not None else _utc_now()
+                at = append.at or _utc_now()
                 for offset, event in enumerate(append.events, start=1):
                     session.add(_table_event(table, append.expected_version + offset, event, at))
                 await session.flush()

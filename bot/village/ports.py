@@ -142,11 +142,10 @@ class Store(Protocol):
     async def first_answer(self, village_id: int, message_id: int) -> OutboxRecord | None:
         """The first reply kept for a message (whether and when it was posted), if any."""
 
-    async def create_table(
-        self, table: TableRecord, events: Sequence[NewEvent], message: MessageRecord | None
-    ) -> TableRecord:
-        """Open a table with its first events (and the message that opened it): the table
-        as kept, numbered. Raises VersionConflict when another took the number first."""
+    async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
+        """Open a table with its first events: the table as kept, numbered. Raises
+        VersionConflict when another table took the number first. (The message that opened
+        it is recorded with its answer, in the same unit.)"""
 
     async def get_table(self, village_id: int, table_id: int) -> TableRecord | None: ...
 
@@ -159,10 +158,10 @@ class Store(Protocol):
     async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
         """A table's stream in version order."""
 
-    async def append_table(self, append: TableAppend, message: MessageRecord | None) -> None:
-        """Append to a table's stream with its new state, score rows, players and the
-        message, atomically. Raises VersionConflict or DuplicateMessage; then nothing is
-        written."""
+    async def append_table(self, append: TableAppend) -> None:
+        """Append to a table's stream with its new state, score rows and players,
+        atomically. Raises VersionConflict (another writer moved the table); then nothing
+        is written."""
 
     async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
         """(village, table) of tables in play whose time to move ran out by `now`."""

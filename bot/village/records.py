@@ -200,6 +200,8 @@ class TableAppend:
     scores: tuple[PlayerDayRecord, ...] = ()
     players: tuple[PlayerRecord, ...] = ()
     """Players to add to the village (a player joins the village by taking a seat)."""
+    at: dt.datetime | None = None
+    """When it happened on the village clock (the store's own time if None)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,7 +168,7 @@ async def open_table(core: Core, call: Call) -> list[Reply]:
     opened = NewEvent(
         TABLE_OPENED, {**_by(author), "player_id": author.player_id, "settings": settings}, at=now
     )
-    made = await core.store.create_table(table, [opened], None)
+    made = await core.store.create_table(table, [opened])
     seated = Seated(made, kind, (author.name,), _not_started(made))
     return [_table_reply("opened", seated, author.name, settings=settings)]
 
@@ -195,7 +195,7 @@ async def join(core: Core, call: Call) -> list[Reply]:
     await _join_village(core, call.here, author)
     after = replace(table, seats=(*table.seats, author.player_id), version=table.version + 1)
     taken = NewEvent(SEAT_TAKEN, {**_by(author), "player_id": author.player_id})
-    await core.store.append_table(TableAppend(after, table.version, (taken,)), None)
+    await core.store.append_table(TableAppend(after, table.version, (taken,), at=core.clock.now()))
     now = replace(seated, table=after, names=(*seated.names, author.name))
     return [_table_reply("joined", now, author.name, seat=len(after.seats))]
 
@@ -220,7 +220,7 @@ async def leave(core: Core, call: Call) -> list[Reply]:
         version=table.version + 1,
     )
     freed = NewEvent(SEAT_FREED, {**_by(author), "player_id": author.player_id})
-    await core.store.append_table(TableAppend(after, table.version, (freed,)), None)
+    await core.store.append_table(TableAppend(after, table.version, (freed,), at=core.clock.now()))
     names = tuple(n for i, n in enumerate(seated.names) if i != seat)
     now = replace(seated, table=after, names=names)
     key = "left" if seats else "closed"
@@ -245,7 +245,7 @@ async def configure(core: Core, call: Call) -> list[Reply]:
     settings = _settings(seated.kind, call.command.args, table.settings)
     after = replace(table, settings=settings, version=table.version + 1)
     event = NewEvent(TABLE_CONFIGURED, {**_by(call.author), "settings": settings})
-    await core.store.append_table(TableAppend(after, table.version, (event,)), None)
+    await core.store.append_table(TableAppend(after, table.version, (event,), at=core.clock.now()))
     now = replace(seated, table=after)
     return [_table_reply("configured", now, call.author.name, settings=settings)]
 
@@ -286,7 +286,7 @@ async def start(core: Core, call: Call) -> list[Reply]:
     applied = settle_chance(core, game, state, [], 0, _where(started, call.incoming))
     after = _after(core, started, state, applied, [event])
     stored = (event, *applied.stored)
-    await core.store.append_table(TableAppend(after, table.version, stored), None)
+    await core.store.append_table(TableAppend(after, table.version, stored, at=core.clock.now()))
     view = replace(seated.view, state=applied.state)
     now_seated = replace(seated, table=after, view=view)
     return [
@@ -446,9 +446,11 @@ async def _commit(
     game = kind.game
     after = _after(core, table, seated.state, applied, list(village_events))
     scores = _scores(table, after, game.scores(applied.state), game.finished(applied.state))
-    append = TableAppend(after, table.version, (*village_events, *applied.stored), scores)
+    append = TableAppend(
+        after, table.version, (*village_events, *applied.stored), scores, at=core.clock.now()
+    )
     # The message is recorded with its replies (settle), in this same unit.
-    await core.store.append_table(append, None)
+    await core.store.append_table(append)
     key, params, about = kind.presenter.outcome(
         seated.state, applied.events, applied.state, seated.names
     )
@@ -634,7 +636,7 @@ async def abandon(core: Core, call: Call) -> list[Reply]:
         version=table.version + 1,
     )
     event = NewEvent(TABLE_ENDED, {**_by(call.author), "reason": reason, "abandoned": True})
-    await core.store.append_table(TableAppend(after, table.version, (event,)), None)
+    await core.store.append_table(TableAppend(after, table.version, (event,), at=core.clock.now()))
     seed = None if table.seed is None else table.seed.hex()
     now = replace(seated, table=after)
     return [_table_reply("abandoned", now, None, reason=reason, seed=seed, by=call.author.name)]
@@ -693,7 +695,9 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
     view = read_stream(game, table.settings, [*events, stored], len(table.seats))
     after = replace(table, version=table.version + 1, deadline_at=_deadline(core, table))
     scores = _scores(table, after, game.scores(view.state), False)
-    await core.store.append_table(TableAppend(after, table.version, (event,), scores), None)
+    await core.store.append_table(
+        TableAppend(after, table.version, (event,), scores, at=core.clock.now())
+    )
     now = replace(seated, table=after, view=view)
     return [
         _table_reply(

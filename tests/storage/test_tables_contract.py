@@ -1,0 +1,119 @@
+"""The store's tables, run on SQLite and on PostgreSQL: numbering, the open table of a
+place, optimistic appends, the time limits due, and score rows kept per game."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+import pytest
+
+from bot.storage.store import SqlStore
+from bot.village.ports import VersionConflict
+from bot.village.records import (
+    TABLE_FINISHED,
+    TABLE_PLAYING,
+    TABLE_SEATING,
+    NewEvent,
+    PlayerDayRecord,
+    PlayerRecord,
+    TableAppend,
+    TableRecord,
+)
+from tests.storage.test_store_contract import T0, appending, new_village
+
+pytestmark = pytest.mark.db
+
+PLACE = 4242
+
+
+def seating(village_id: int, place: int = PLACE) -> TableRecord:
+    return TableRecord(
+        village_id=village_id,
+        table_id=0,
+        game="ducks",
+        day=1,
+        opener_id=7,
+        place_id=place,
+        settings={"rounds": "N"},
+        seats=(7,),
+        status=TABLE_SEATING,
+        opened_at=T0,
+    )
+
+
+def score(village_id: int, table: TableRecord, player: int, points: int) -> PlayerDayRecord:
+    return PlayerDayRecord(
+        village_id, 1, player, table.version, points, table_id=table.table_id, game="ducks"
+    )
+
+
+async def test_tables_are_numbered_in_their_village(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    first = await store.create_table(seating(village_id), [NewEvent("TableOpened", {})])
+    second = await store.create_table(seating(village_id, PLACE + 1), [])
+    assert (first.table_id, first.version, second.table_id) == (1, 1, 2)
+    assert await store.get_table(village_id, 1) == first
+    assert [e.type for e in await store.load_table(village_id, 1)] == ["TableOpened"]
+
+
+async def test_the_open_table_of_a_place(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    table = await store.create_table(seating(village_id), [])
+    assert await store.table_at(village_id, PLACE) == table
+    assert await store.table_at(village_id, PLACE + 1) is None
+    ended = dataclasses.replace(table, status=TABLE_FINISHED, version=2)
+    await store.append_table(TableAppend(ended, table.version, (NewEvent("X", {}),)))
+    assert await store.table_at(village_id, PLACE) is None
+    assert await store.table_at(village_id, PLACE, open_only=False) == ended
+
+
+async def test_an_append_from_a_stale_read_is_a_conflict(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    table = await store.create_table(seating(village_id), [NewEvent("TableOpened", {})])
+    seated = dataclasses.replace(table, seats=(7, 8), version=2)
+    player = PlayerRecord(village_id, 8, "bob", T0)
+    await store.append_table(
+        TableAppend(seated, 1, (NewEvent("SeatTaken", {"player_id": 8}),), players=(player,))
+    )
+    with pytest.raises(VersionConflict):
+        await store.append_table(TableAppend(seated, 1, (NewEvent("SeatTaken", {}),)))
+    events = await store.load_table(village_id, table.table_id)
+    assert [(e.version, e.type, e.player_id) for e in events] == [
+        (1, "TableOpened", 0),
+        (2, "SeatTaken", 8),
+    ]
+    assert await store.get_player(village_id, 8) == player
+    assert (await store.get_table(village_id, table.table_id)) == seated
+
+
+async def test_the_time_limits_that_ran_out(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    table = await store.create_table(seating(village_id), [])
+    due = dataclasses.replace(
+        table, status=TABLE_PLAYING, deadline_at=T0 + dt.timedelta(hours=1), version=1
+    )
+    await store.append_table(TableAppend(due, 0, (NewEvent("TableStarted", {}),)))
+    mine = {(v, t) for v, t in await store.due_tables(T0 + dt.timedelta(hours=2))}
+    assert (village_id, table.table_id) in mine
+    early = {(v, t) for v, t in await store.due_tables(T0 + dt.timedelta(minutes=59))}
+    assert (village_id, table.table_id) not in early
+
+
+async def test_score_rows_are_kept_per_table_and_game(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "DiceThrown", points=300), 1, None)
+    table = await store.create_table(seating(village_id), [])
+    scored = dataclasses.replace(table, status=TABLE_PLAYING, version=1)
+    rows = (score(village_id, scored, 5, 4), score(village_id, scored, 7, 2))
+    await store.append_table(TableAppend(scored, 0, (NewEvent("Rolled", {}),), rows))
+    every = await store.table_scores(village_id)
+    assert sorted((r.game, r.player_id, r.points) for r in every) == [
+        ("ducks", 5, 4),
+        ("ducks", 7, 2),
+        ("greed", 5, 300),
+    ]
+    # The memo's and the standings' day rows are the village's own game's.
+    assert [(r.player_id, r.points) for r in await store.player_days(village_id)] == [(5, 300)]
+    # A Greed day table and a Ducks table of the same player and day are two streams.
+    assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["DiceThrown"]
