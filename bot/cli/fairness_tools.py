@@ -56,7 +56,7 @@ async def _export(
         core = Core(store, SystemClock(), FairChance(), GAMES)
         if table_id is not None:
             table = await store.get_table(village_id, table_id)
-            if table is None or (table.seats == (table.opener_id,) and table.game == village.game):
+            if table is None or table.game not in TABLE_GAMES:
                 raise CliError(f"village {village_id} has no table {table_id} of several seats")
             return await table_document(core, table)
         assert day is not None

@@ -24,7 +24,7 @@ from bot.village import registry
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.ports import Store
-from bot.village.replies import Answer, Attachment, Reply
+from bot.village.replies import ELSEWHERE, Answer, Attachment, Reply, in_place_of
 from bot.village.requests import CommandRequest, Parsed
 from bot.village.service import VillageService
 
@@ -39,10 +39,11 @@ class TranscriptError(Exception):
 @dataclass(frozen=True, slots=True)
 class Output:
     reply: Reply
+    """What was shown: the reply, or the notice in place of a secret the speaker may not see."""
     text: str
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "kind": str(self.reply.kind),
             "key": self.reply.key,
             "to": self.reply.to,
@@ -50,6 +51,9 @@ class Output:
             "state": None if self.reply.state is None else dict(self.reply.state),
             "params": dict(self.reply.params),
         }
+        if self.reply.secret_for is not None:
+            data["private"] = True
+        return data
 
     def json_line(self) -> str:
         return json.dumps(self.as_json(), ensure_ascii=False, default=str)
@@ -97,6 +101,7 @@ class ConsoleVillage:
         self.village_id = village_id
         self.service = VillageService(store, clock, dice, seeds=seeds)
         self.speaker: str | None = None
+        """The player set with `/as`: the only one whose secret replies are shown."""
         self.moderators: set[str] = set()
         self.lag = dt.timedelta(0)
         self.locale = "ja"
@@ -120,7 +125,7 @@ class ConsoleVillage:
                 parse_message("/village create"),
             )
         )
-        return self._render(answer)
+        return await self._render(answer)
 
     async def line(self, line: str) -> list[Output]:
         text = line.strip()
@@ -156,7 +161,7 @@ class ConsoleVillage:
             )
         finally:
             self.clock.lead = dt.timedelta(0)
-        return self._render(answer)
+        return await self._render(answer)
 
     async def _directive(self, text: str) -> list[Output]:
         word, _, rest = text.partition(" ")
@@ -192,17 +197,35 @@ class ConsoleVillage:
 
     async def _tick(self) -> list[Output]:
         posts = await self.service.tick()
-        return self._render(posts.get(self.village_id, Answer(locale=self.locale)))
+        return await self._render(posts.get(self.village_id, Answer(locale=self.locale)))
 
-    def _render(self, answer: Answer) -> list[Output]:
+    async def _render(self, answer: Answer) -> list[Output]:
         if answer.deliveries:
             self.locale = answer.locale
         outputs = []
         for reply in answer.replies:
+            if reply.secret_for is not None and reply.secret_for != await self._viewer():
+                reply = in_place_of(reply, ELSEWHERE, name=await self._name_of(reply))
             text = render(reply, answer.locale, CONSOLE)
             saved = self._save_pictures(reply, answer.locale)
             outputs.append(Output(reply, "\n".join([text, *saved])))
         return outputs
+
+    async def _viewer(self) -> int | None:
+        """Who reads the console: the player set with `/as`, if they have an id yet."""
+        if self.speaker is None:
+            return None
+        key = self.speaker.lower()
+        players = await self.service.players(self.village_id)
+        found = next((p.player_id for p in players if p.name.lower() == key), None)
+        return found if found is not None else self._pending_ids.get(key)
+
+    async def _name_of(self, secret: Reply) -> str:
+        """The name a secret's player goes by here, for `/as NAME`."""
+        players = await self.service.players(self.village_id)
+        names = {p.player_id: p.name for p in players}
+        names.update({i: n for n, i in self._pending_ids.items() if i not in names})
+        return names.get(secret.secret_for or 0) or secret.to or str(secret.secret_for)
 
     def _save_pictures(self, reply: Reply, locale: str) -> list[str]:
         """The standings picture as a file, and a line saying where it is."""

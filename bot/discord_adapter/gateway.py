@@ -12,7 +12,7 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
-from bot.discord_adapter.port import Outgoing, PortError, Posted, Seen
+from bot.discord_adapter.port import DmRefusedError, Outgoing, PortError, Posted, Seen
 
 _logger = logging.getLogger(__name__)
 
@@ -103,6 +103,26 @@ class DiscordPort:
         if message.delete_after:
             asyncio.get_running_loop().create_task(self._delete_later(sent, message.delete_after))
         return Posted(sent.id, channel_id, sent.created_at)
+
+    async def send_dm(self, user_id: int, message: Outgoing) -> Posted:
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            channel = user.dm_channel or await user.create_dm()
+            files = [discord.File(io.BytesIO(data), name) for name, data in message.files]
+            if message.nonce is None:
+                sent = await channel.send(message.text, files=files, allowed_mentions=NO_PINGS)
+            else:
+                sent = await channel.send(
+                    message.text, files=files, allowed_mentions=NO_PINGS, nonce=message.nonce
+                )
+        except (discord.Forbidden, discord.NotFound) as error:
+            # DMs closed to server members, the bot blocked, the account gone: no retry helps.
+            raise DmRefusedError(
+                f"DM to {user_id}: {type(error).__name__}: {error}", error.status
+            ) from error
+        except _TRANSIENT as error:
+            raise _port_error(error) from error
+        return Posted(sent.id, channel.id, sent.created_at)
 
     async def _delete_later(self, message: discord.Message, seconds: float) -> None:
         await self._sleep(seconds)

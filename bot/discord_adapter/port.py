@@ -1,6 +1,7 @@
-"""What the bot needs of a chat platform, as a small port: post, open and lock a day's post,
-read a channel's history. The sender and the catch-up work against it; discord.py is one
-implementation (`gateway.py`), an in-memory fake is another (the tests)."""
+"""What the bot needs of a chat platform, as a small port: post, send a player a direct
+message, open and lock a day's post, read a channel's history. The sender and the catch-up
+work against it; discord.py is one implementation (`gateway.py`), an in-memory fake is
+another (the tests)."""
 
 from __future__ import annotations
 
@@ -77,8 +78,20 @@ class PortError(Exception):
         return self.reason
 
 
+class DmRefusedError(PortError):
+    """A direct message the user will never get: they take no DMs from the bot (closed to
+    server members, the bot blocked) or are gone. Never worth another try."""
+
+    def __init__(self, reason: str, status: int | None = None) -> None:
+        super().__init__(reason, False, status)
+
+
 class ChatPort(Protocol):
     async def send(self, channel_id: int, message: Outgoing) -> Posted: ...
+
+    async def send_dm(self, user_id: int, message: Outgoing) -> Posted:
+        """A direct message to one user (`reply_to` and `delete_after` do not apply there);
+        `Posted.channel_id` is the DM channel. Raises DmRefusedError when the user cannot get it."""
 
     async def create_post(self, forum_id: int, title: str, message: Outgoing) -> Posted:
         """Open a post (thread) in a forum with `message` as its first message;

@@ -5,6 +5,10 @@ records where it went. A send that fails is tried again (with the same nonce, so
 Discord already took posts nothing new), and what is still pending after a restart is sent
 then. Day announcements go to the day's place: in a forum village that opens the day's post,
 and locks the day before's.
+
+A secret reply (one player alone may see it) goes to that player by DM, and a notice that
+names them takes its place in the channel. When the player takes no DMs the channel is told
+so instead, never the secret, and the reply is failed: it is not tried again.
 """
 
 from __future__ import annotations
@@ -14,16 +18,24 @@ import datetime as dt
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.chat.attachments import files_of
 from bot.chat.render import Surface, cited_messages, render
-from bot.discord_adapter.port import ChatPort, Outgoing, PortError, Posted
+from bot.discord_adapter.port import ChatPort, DmRefusedError, Outgoing, PortError, Posted
 from bot.discord_adapter.split import split_text
 from bot.village.ports import StoreError
 from bot.village.records import BY_INTERACTION, DROPPED, FAILED, OutboxRecord
-from bot.village.replies import Answer, Reply, ReplyKind, reply_from_data
+from bot.village.replies import (
+    DM_FAILED,
+    SENT_BY_DM,
+    Answer,
+    Reply,
+    ReplyKind,
+    in_place_of,
+    reply_from_data,
+)
 from bot.village.service import VillageService
 
 _logger = logging.getLogger(__name__)
@@ -81,7 +93,8 @@ def jobs_of(
                 delivery.seq,
                 delivery.outbox_id,
                 None if announced else message_id,
-                None if announced else place_id,
+                # A table's announcement goes to its own place (a thread), not the day's.
+                None if announced else place_id if place_id is not None else delivery.place_id,
                 answer.guild_id,
                 float(answer.refusal_ttl) if notice and answer.refusal_ttl else None,
             )
@@ -185,7 +198,7 @@ class Sender:
         for delay in (*self._delays, None):
             attempts += 1
             try:
-                posted = await self._post(job)
+                posted, reached = await self._post(job)
             except StoreError as error:
                 # The village's own records (a day's post, cited messages) cannot be read or
                 # kept now: the reply stays pending for the next sweep.
@@ -208,24 +221,58 @@ class Sender:
                 await self._sleep(delay)
                 continue
             if job.outbox_id is not None:
-                await self.service.delivered(job.outbox_id, posted.message_id, posted.posted_at)
+                if reached is None:
+                    # Its player takes no DMs: the channel was told, and another try would
+                    # only repeat that.
+                    await self.service.undeliverable(job.outbox_id, FAILED, attempts)
+                else:
+                    await self.service.delivered(
+                        job.outbox_id, reached.message_id, reached.posted_at
+                    )
             _logger.info(
                 "village %s channel %s: posted %s (%s) as message %s",
                 job.village_id,
                 posted.channel_id,
-                job.reply.key,
+                job.reply.key if reached is posted else f"the notice of secret {job.reply.key}",
                 job.message_id or "announcement",
                 posted.message_id,
             )
             return posted
         return None
 
-    async def _post(self, job: Job) -> Posted:
-        pieces = await self.pieces(job)
+    async def _post(self, job: Job) -> tuple[Posted, Posted | None]:
+        """Post one reply: where it went in the village, and where its reader got it (the
+        same, but for a secret: the DM, or None when the DM was refused)."""
+        if job.reply.secret_for is not None:
+            return await self._post_secret(job, job.reply.secret_for)
+        posted = await self._post_here(job, await self.pieces(job))
+        return posted, posted
+
+    async def _post_here(self, job: Job, pieces: list[Outgoing]) -> Posted:
         if job.reply.day_post is not None:
             return await self._announce(job, pieces)
         assert job.place_id is not None
         return await self._send_all(job.place_id, pieces)
+
+    async def _post_secret(self, job: Job, player_id: int) -> tuple[Posted, Posted | None]:
+        """The secret by DM, then its notice where the reply belonged. A retry after the
+        notice failed sends the DM again with its own nonce, so it still arrives once."""
+        reached: Posted | None = None
+        try:
+            for piece in await self.pieces(job):
+                posted = await self.port.send_dm(player_id, _direct(piece))
+                reached = reached or posted
+        except DmRefusedError as error:
+            _logger.info(
+                "village %s reply %s: no DM to player %s: %s",
+                job.village_id,
+                job.outbox_id,
+                player_id,
+                error,
+            )
+            reached = None
+        notice = replace(job, reply=in_place_of(job.reply, SENT_BY_DM if reached else DM_FAILED))
+        return await self._post_here(notice, await self.pieces(notice)), reached
 
     async def pieces(self, job: Job) -> list[Outgoing]:
         """The chat messages of one reply: its text cut to size, files with the first."""
@@ -303,6 +350,16 @@ class Sender:
 
     async def _pending_ids(self, village_id: int) -> set[int | None]:
         return {e.outbox_id for e in await self.service.pending([village_id])}
+
+
+def _direct(piece: Outgoing) -> Outgoing:
+    """A piece of a secret as a DM: no reference to the channel's message, never deleted,
+    and a nonce of its own (the notice in the channel takes the reply's own), as long as
+    the reply's: a message id's colon, or an outbox id's `o`, becomes a `d`."""
+    nonce = piece.nonce
+    if nonce is not None:
+        nonce = f"d{nonce[1:]}" if nonce.startswith("o") else nonce.replace(":", "d", 1)
+    return Outgoing(piece.text, piece.files, None, nonce, None)
 
 
 def _by_village(jobs: list[Job]) -> list[tuple[int, list[Job]]]:

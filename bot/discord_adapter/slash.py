@@ -156,7 +156,9 @@ class Slash:
         deferred: bool,
     ) -> None:
         """Answers to the asker through the interaction; a day's announcements in the day's
-        place. After a defer (which is private) a public answer is posted in the channel."""
+        place. After a defer (which is private) a public answer is posted in the channel.
+        A secret goes ephemeral to its own player; one for somebody else goes by DM (the
+        sender's way), since the asker must not see it."""
         jobs = jobs_of(answer, incoming.village_id, None, incoming.place)
         here = [job for job in jobs if job.reply.day_post is None]
         announced = [job for job in jobs if job.reply.day_post is not None]
@@ -164,6 +166,10 @@ class Slash:
         responded = deferred
         answered = False
         for job in here:
+            secret_for = job.reply.secret_for
+            if secret_for is not None and secret_for != interaction.user.id:
+                to_channel.append(job)
+                continue
             if deferred and not job.reply.private:
                 to_channel.append(job)
                 continue

@@ -270,7 +270,9 @@ class Core:
         ]
         ids = await self.store.add_outbox(entries)
         return [
-            Delivery(reply, outbox_id, seq)
+            Delivery(
+                reply, outbox_id, seq, _place_of(reply, None, place_id) if not incoming else None
+            )
             for seq, (reply, outbox_id) in enumerate(zip(replies, ids, strict=True))
         ]
 

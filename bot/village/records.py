@@ -259,9 +259,9 @@ class OutboxRecord:
     outbox_id: int | None = None
     status: str = PENDING
     """PENDING, SENT, DROPPED (a private answer whose slash command expired) or FAILED
-    (the chat refuses it for good)."""
+    (the chat refuses it for good; for a secret, its player takes no DMs)."""
     attempts: int = 0
     posted_id: int | None = None
-    """The chat platform's id of the posted reply."""
+    """The chat platform's id of the posted reply (a secret's: the DM its player got)."""
     posted_at: dt.datetime | None = None
     """When it was posted, on the platform's clock (the double-post rule compares with it)."""

@@ -39,6 +39,13 @@ class Reply:
 
     `key` names the text in the message catalogue and `params` fills it: plain data only
     (numbers, strings, lists, dicts), so that it renders in any language and prints as JSON.
+
+    A reply that holds a secret (a hidden hand, a secret roll) names in `secret_for` the one
+    player who may see it. Each chat shows it to that player alone: on Discord as an
+    ephemeral answer to their slash command, or by DM with a short notice in the channel in
+    its place; in the console only while speaking as that player. It is always `private` too.
+    Its `params[SECRET_PARAMS]` lists the names of the params that hold the secret itself
+    (the cards, the roll), so that tests can check no other reply ever carries them.
     """
 
     kind: str
@@ -55,6 +62,14 @@ class Reply:
     """A village announcement that belongs in this day's place (the day's own post in a
     forum village, the channel otherwise) rather than under the message that caused it."""
     attachments: tuple[Attachment, ...] = ()
+    secret_for: int | None = None
+    """The player id of the only player who may see the reply; None: anyone may."""
+
+    def __post_init__(self) -> None:
+        # Whoever built it: what only looks at `private` (an ephemeral slash answer, an
+        # undelivered one dropped after a restart) must treat a secret the same way.
+        if self.secret_for is not None and not self.private:
+            object.__setattr__(self, "private", True)
 
 
 def move_kind(key: str) -> str:
@@ -65,6 +80,22 @@ def move_kind(key: str) -> str:
 
 def refused(key: str, to: str | None = None, **params: Any) -> Reply:
     return Reply(ReplyKind.REFUSED, key, params, to=to, private=True)
+
+
+SECRET_PARAMS = "secret_params"
+"""The param of a secret reply that names its params holding the secret (see `Reply`)."""
+
+# The notices a chat shows where a secret reply would have been: sent to its player by DM,
+# not sent (the player takes no DMs), or there for another player (the console).
+SENT_BY_DM = "secret.sent_by_dm"
+DM_FAILED = "secret.dm_failed"
+ELSEWHERE = "secret.elsewhere"
+
+
+def in_place_of(secret: Reply, key: str, **params: Any) -> Reply:
+    """The notice shown instead of a secret reply to everyone it is not for: it names the
+    player and the place of the reply, never a word of its content."""
+    return Reply(ReplyKind.INFO, key, params, to=secret.to, day_post=secret.day_post)
 
 
 def reply_data(reply: Reply) -> dict[str, Any]:
@@ -78,6 +109,7 @@ def reply_data(reply: Reply) -> dict[str, Any]:
         "private": reply.private,
         "day_post": reply.day_post,
         "attachments": [a.value for a in reply.attachments],
+        "secret_for": reply.secret_for,
     }
 
 
@@ -92,6 +124,7 @@ def reply_from_data(data: Mapping[str, Any]) -> Reply:
         private=bool(data.get("private", False)),
         day_post=data.get("day_post"),
         attachments=tuple(Attachment(a) for a in data.get("attachments", ())),
+        secret_for=data.get("secret_for"),
     )
 
 
@@ -104,6 +137,9 @@ class Delivery:
     """Its outbox entry, when the village keeps one (Discord); None in the console."""
     seq: int = 0
     """Its place among the replies to one message (for the send's nonce)."""
+    place_id: int | None = None
+    """Where an announcement that answers no message goes (a table's thread); None: the
+    day's place."""
 
 
 @dataclass(frozen=True, slots=True)

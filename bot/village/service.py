@@ -310,7 +310,8 @@ class VillageService:
 
     async def undeliverable(self, outbox_id: int, status: str, attempts: int) -> bool:
         """`dropped` (a private answer whose slash command expired) or `failed` (the chat
-        refuses it for good: the channel is gone, the bot may not post there)."""
+        refuses it for good: the channel is gone, the bot may not post there, a secret's
+        player takes no DMs)."""
         return await self._mark(outbox_id, status, attempts=attempts)
 
     async def _mark(

@@ -555,7 +555,9 @@ def test_every_reply_the_transcripts_got_renders_in_both_locales(
         if not shown.strip() or any(fallback in shown for fallback in FALLBACKS):
             problems.append(f"{where}: no text")
         # The export's document is JSON; nothing else shows a brace or a Python value.
-        leaks = ("None", "{'", "['", "Traceback") + (() if reply.key in ("export", "table.export") else ("{",))
+        leaks = ("None", "{'", "['", "Traceback") + (
+            () if reply.key in ("export", "table.export") else ("{",)
+        )
         problems += [f"{where}: {leak!r} in {shown!r}" for leak in leaks if leak in shown]
     assert not problems, "\n".join(problems)
 

@@ -20,6 +20,7 @@ from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.service import VillageService
 from tests.discord.dpy import Bot
+from tests.discord.interactions import Slashes, slash_bot
 
 
 @pytest.fixture
@@ -69,3 +70,9 @@ async def bot(
     monkeypatch.setattr(backend, "find_channel_mentions", channel_mentions)
     yield Bot(client, bridge, dice, payloads, deletions)
     await dpytest.empty_queue()
+
+
+@pytest.fixture
+async def slashes(store: SqlStore, village_id: int) -> Slashes:
+    """Slash commands in a village channel of their own, through the real command tree."""
+    return await slash_bot(store, village_id)

@@ -1,4 +1,4 @@
-"""An in-memory chat for the adapter's tests: channels, forum posts, history, failures."""
+"""An in-memory chat for the adapter's tests: channels, forum posts, DMs, history, failures."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from bot.discord_adapter.port import (
+    DmRefusedError,
     Outgoing,
     PortError,
     Posted,
@@ -37,6 +38,12 @@ class FakeChat:
     can_read_history: bool = True
     failures: list[PortError] = field(default_factory=list)
     """Errors the next sends raise, one each, before sends work again."""
+    dms: list[tuple[int, Outgoing]] = field(default_factory=list)
+    """Every direct message the bot sent, to whom."""
+    closed_dms: set[int] = field(default_factory=set)
+    """Users who take no DMs from the bot."""
+    dm_failures: list[PortError] = field(default_factory=list)
+    """Errors the next DMs raise, one each (`failures` are the channels')."""
     _ticks: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def snowflake(self) -> int:
@@ -70,6 +77,14 @@ class FakeChat:
     def texts(self, channel_id: int | None = None) -> list[str]:
         return [m.text for where, m in self.sent if channel_id is None or where == channel_id]
 
+    def dm_texts(self, user_id: int) -> list[str]:
+        return [m.text for to, m in self.dms if to == user_id]
+
+    @staticmethod
+    def dm_channel(user_id: int) -> int:
+        """The DM channel with a user: one each, told apart from the server's channels."""
+        return 10**18 + user_id
+
     # -- the port ----------------------------------------------------------------------
 
     async def send(self, channel_id: int, message: Outgoing) -> Posted:
@@ -92,6 +107,20 @@ class FakeChat:
                 author_is_bot=True,
             )
         )
+        if message.nonce is not None:
+            self.nonces[message.nonce] = posted
+        return posted
+
+    async def send_dm(self, user_id: int, message: Outgoing) -> Posted:
+        if self.dm_failures:
+            raise self.dm_failures.pop(0)
+        if user_id in self.closed_dms:
+            raise DmRefusedError(f"Forbidden: cannot send messages to user {user_id}", 403)
+        if message.nonce is not None and message.nonce in self.nonces:
+            return self.nonces[message.nonce]
+        message_id = self.snowflake()
+        posted = Posted(message_id, self.dm_channel(user_id), snowflake_time(message_id))
+        self.dms.append((user_id, message))
         if message.nonce is not None:
             self.nonces[message.nonce] = posted
         return posted

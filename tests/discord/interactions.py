@@ -1,5 +1,6 @@
 """Slash commands without Discord: a raw INTERACTION_CREATE payload through discord.py's real
-command tree, with spec'd stand-ins for the interaction's response and followup."""
+command tree, with spec'd stand-ins for the interaction's response and followup, and a bot
+whose posts go to the in-memory chat."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ from unittest.mock import AsyncMock, Mock
 import discord
 from discord import app_commands
 
+from bot.console.scripted import ScriptedDice
+from bot.discord_adapter.client import Bridge
+from bot.storage.store import SqlStore
+from bot.village.clock import ManualClock
+from bot.village.service import VillageService
+from tests.discord.fake import FakeChat
+
 MANAGE_GUILD = 1 << 5
+GUILD = 810_000_000_000_000_001
 _ids = itertools.count(1_300_000_000_000_000_000)
 
 
@@ -47,6 +56,7 @@ def payload(
     focused: str | None = None,
     locale: str = "ja",
     roles: list[str] | None = None,
+    nick: str | None = None,
 ) -> dict[str, Any]:
     leaf: list[dict[str, Any]] = []
     for key, value in (options or {}).items():
@@ -88,7 +98,7 @@ def payload(
             "deaf": False,
             "mute": False,
             "permissions": str(permissions),
-            "nick": None,
+            "nick": nick,
             "flags": 0,
         },
         "locale": locale,
@@ -135,3 +145,42 @@ async def interact(
     interaction._cs_followup = followup  # type: ignore[attr-defined]
     await tree._call(interaction)
     return Call(interaction, response, followup)
+
+
+@dataclass
+class Slashes:
+    client: discord.Client
+    bridge: Bridge
+    chat: FakeChat
+    channel_id: int
+
+    async def call(
+        self, words: list[str], options: dict[str, Any] | None = None, **who: Any
+    ) -> Call:
+        return await interact(
+            self.bridge.tree, self.client, GUILD, self.channel_id, words, options, **who
+        )
+
+    async def moderator(self, words: list[str], options: dict[str, Any] | None = None) -> Call:
+        return await self.call(words, options, user_id=1, name="gm", permissions=MANAGE_GUILD)
+
+
+async def slash_bot(store: SqlStore, channel_id: int) -> Slashes:
+    """A bot answering slash commands in `channel_id`, posting to the in-memory chat."""
+    client = discord.Client(intents=discord.Intents.none())
+    # The bot's own user, as logging in would set it (a guild's interaction looks for it).
+    client._connection.user = discord.ClientUser(
+        state=client._connection,
+        data={
+            "id": "999",
+            "username": "greedbot",
+            "discriminator": "0",
+            "avatar": None,
+            "bot": True,
+        },  # type: ignore[typeddict-item]
+    )
+    chat = FakeChat(guild_id=GUILD)
+    service = VillageService(store, ManualClock(), ScriptedDice(), outbox=True, flood_gate=True)
+    bridge = Bridge(client, service, port=chat, day_loop=False)
+    await bridge.setup_hook()
+    return Slashes(client, bridge, chat, channel_id)

@@ -4,8 +4,6 @@ spec'd stand-ins for Discord's response and followup out (dpytest cannot drive t
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
 from unittest.mock import Mock
 
@@ -16,55 +14,13 @@ from discord import app_commands
 from bot.console.scripted import ScriptedDice
 from bot.discord_adapter.client import Bridge
 from bot.discord_adapter.translator import CatalogueTranslator
-from bot.storage.store import SqlStore
 from bot.village import registry
 from bot.village.clock import ManualClock
 from bot.village.service import VillageService
 from tests.discord.fake import FakeChat
-from tests.discord.interactions import MANAGE_GUILD, Call, interact
+from tests.discord.interactions import Slashes
 
 pytestmark = [pytest.mark.db, pytest.mark.discord]
-
-GUILD = 810_000_000_000_000_001
-
-
-@dataclass
-class Slashes:
-    client: discord.Client
-    bridge: Bridge
-    chat: FakeChat
-    channel_id: int
-
-    async def call(
-        self, words: list[str], options: dict[str, Any] | None = None, **who: Any
-    ) -> Call:
-        return await interact(
-            self.bridge.tree, self.client, GUILD, self.channel_id, words, options, **who
-        )
-
-    async def moderator(self, words: list[str], options: dict[str, Any] | None = None) -> Call:
-        return await self.call(words, options, user_id=1, name="gm", permissions=MANAGE_GUILD)
-
-
-@pytest.fixture
-async def slashes(store: SqlStore, village_id: int) -> AsyncIterator[Slashes]:
-    client = discord.Client(intents=discord.Intents.none())
-    # The bot's own user, as logging in would set it (a guild's interaction looks for it).
-    client._connection.user = discord.ClientUser(
-        state=client._connection,
-        data={
-            "id": "999",
-            "username": "greedbot",
-            "discriminator": "0",
-            "avatar": None,
-            "bot": True,
-        },  # type: ignore[typeddict-item]
-    )
-    chat = FakeChat(guild_id=GUILD)
-    service = VillageService(store, ManualClock(), ScriptedDice(), outbox=True, flood_gate=True)
-    bridge = Bridge(client, service, port=chat, day_loop=False)
-    await bridge.setup_hook()
-    yield Slashes(client, bridge, chat, village_id)
 
 
 async def test_a_village_is_created_and_a_day_opened_by_a_moderator(slashes: Slashes) -> None:

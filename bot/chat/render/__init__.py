@@ -142,4 +142,8 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "export": fairness.export,
     "stats": fairness.stats,
     "day_not_closed": fairness.day_not_closed,
+    # what a chat shows in place of a reply only one player may see
+    "secret.sent_by_dm": _simple("secret.sent_by_dm"),
+    "secret.dm_failed": _simple("secret.dm_failed"),
+    "secret.elsewhere": _simple("secret.elsewhere", "name"),
 }
