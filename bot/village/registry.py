@@ -172,7 +172,7 @@ def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
         Command(game, "start", tables.start),
         *moves,
         Command(game, "status", tables.status, private=True),
-        Command(game, "score", tables.score),
+        Command(game, "score", tables.score, (_TABLE,)),
         Command(game, "export", tables.export, (_TABLE,), slow=True),
         Command(game, "verify", tables.verify, (_TABLE, Argument("export", "file")), slow=True),
         Command(game, "skip", tables.skip, (_REASON,), moderator=True),

@@ -8,7 +8,7 @@ message and the replies are written together or not at all.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -104,7 +104,8 @@ def _not_started(table: TableRecord) -> StreamView:
 
 
 def _state_of(seated: Seated) -> dict[str, Json]:
-    if seated.table.status == TABLE_SEATING:
+    if seated.table.status == TABLE_SEATING or seated.view.state is None:
+        # Taking seats, or closed before it started: there is no game, only seats.
         return seated.kind.presenter.waiting(seated.table.settings, seated.names)
     return seated.kind.presenter.position(seated.state, seated.names)
 
@@ -389,12 +390,16 @@ async def _answer(
     name = incoming.author.name
     playing = seated.table.status == TABLE_PLAYING
     on_turn = playing and seat is not None and seat in game.to_move(seated.state)
-    if seat is None or not playing:
-        # Someone not seated, or a table not in play: only a roll tag is owed an answer.
+    if seat is None:
+        # Someone not seated: only a roll tag is owed an answer.
         if not reading.tagged:
             return None
-        key = "not_seated" if seat is None else "table_not_playing"
-        raise Refusal(key, game=seated.table.game)
+        raise Refusal("not_seated", game=seated.table.game)
+    if not playing:
+        # A seated player's move before the start: refused (a failed try only with a tag).
+        if isinstance(reading, Unreadable) and not reading.tagged:
+            return None
+        raise Refusal("table_not_playing", game=seated.table.game)
     if isinstance(reading, Unreadable):
         if not reading.tagged and not on_turn:
             return None
@@ -513,7 +518,8 @@ async def status(core: Core, call: Call) -> list[Reply]:
 
 
 async def score(core: Core, call: Call) -> list[Reply]:
-    seated = await _here(core, call, call.command.group)
+    """The score table of the table here, or of the last one, ended or not (`table:`)."""
+    seated = await _load(core, await _named(core, call, call.command.group))
     if seated.table.status == TABLE_SEATING:
         raise Refusal("table_not_playing", game=seated.table.game)
     params = seated.kind.presenter.score(seated.state, seated.names)
@@ -568,11 +574,16 @@ async def verify(core: Core, call: Call) -> list[Reply]:
         if document["seed"] is None:
             raise Refusal("table_not_ended", game=table.game, table=table.table_id)
     checked, mismatches = verify_table(document)
+    params: dict[str, Json] = {}
+    if attached is not None:
+        # A file can check out against itself and still not be the table the village played.
+        params["ours"] = await _is_ours(core, call, document)
     return [
         Reply(
             ReplyKind.INFO,
             "table.verify",
             {
+                **params,
                 "game": document.get("game"),
                 "table": document.get("table_id"),
                 "draws": checked,
@@ -586,6 +597,16 @@ async def verify(core: Core, call: Call) -> list[Reply]:
             },
         )
     ]
+
+
+async def _is_ours(core: Core, call: Call, document: Mapping[str, Any]) -> bool | None:
+    """Whether an attached record is this village's table as committed; None for another
+    village's."""
+    number = document.get("table_id")
+    if document.get("village_id") != call.here.village_id or not isinstance(number, int):
+        return None
+    table = await core.store.get_table(call.here.village_id, number)
+    return table is not None and table.commitment == document.get("commitment")
 
 
 # -- moderators --------------------------------------------------------------------------
@@ -668,7 +689,11 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
         raise Refusal(
             "table_rollback_target", game=table.game, round=number, player=seated.names[seat]
         )
-    voided = sum(1 for e in events if e.version > start and DRAW_SEQ in e.data)
+    standing = _standing_versions(events)
+    # Rolls an earlier rollback voided already are not voided again.
+    voided = sum(
+        1 for e in events if e.version > start and e.version in standing and DRAW_SEQ in e.data
+    )
     event = NewEvent(
         ROLLED_BACK,
         {

@@ -83,7 +83,7 @@ def verify(t: Text, reply: Reply) -> list[str]:
     mismatches = [as_map(m) for m in as_list(p.get("mismatches"))]
     # An attached file is checked as it is; whether it is this village's day is a second
     # question, answered by the commitment the village posted.
-    source = [_attached_source(t, p)] if p.get("attached") else []
+    source = [attached_source(t, p)] if p.get("attached") else []
     if p.get("ok") and not mismatches and not p.get("scripted"):
         return [*source, t("verify.ok", day=day, throws=throws)]
     lines = [*source, t("verify.failed", day=day, throws=throws, count=len(mismatches))]
@@ -97,7 +97,7 @@ def verify(t: Text, reply: Reply) -> list[str]:
     return lines
 
 
-def _attached_source(t: Text, params: Mapping[str, Any]) -> str:
+def attached_source(t: Text, params: Mapping[str, Any]) -> str:
     ours = params.get("ours")
     if ours is None:
         return t("verify.attached_other")

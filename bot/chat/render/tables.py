@@ -7,7 +7,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.chat.render.fairness import MAX_MISMATCHES, mismatch_detail
+from bot.chat.render.fairness import MAX_MISMATCHES, attached_source, mismatch_detail
 from bot.chat.render.text import Text, as_list, as_map, plain
 from bot.village.replies import Reply
 
@@ -27,7 +27,8 @@ def _settings(t: Text, settings: Any) -> str:
     parts = []
     # In the order of the names, not of the data: the same settings always read the same.
     for key, value in sorted(settings.items()):
-        shown = t.texts.get(f"table.value.{key}.{plain(value).lower()}", plain(value))
+        word = "none" if value is None else plain(value).lower()
+        shown = t.texts.get(f"table.value.{key}.{word}", plain(value))
         parts.append(t("table.setting", name=t.word("table.setting", key), value=shown))
     return t.texts["sep"].join(parts)
 
@@ -150,9 +151,10 @@ def verify(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     mismatches = [as_map(m) for m in as_list(p.get("mismatches"))]
     facts = {"game": _game(t, reply), "table": p.get("table"), "draws": p.get("draws")}
+    source = [attached_source(t, p)] if p.get("attached") else []
     if p.get("ok") and not mismatches and not p.get("scripted"):
-        return [t("table.verify.ok", **facts)]
-    lines = [t("table.verify.failed", count=len(mismatches), **facts)]
+        return [*source, t("table.verify.ok", **facts)]
+    lines = [*source, t("table.verify.failed", count=len(mismatches), **facts)]
     for mismatch in mismatches[:MAX_MISMATCHES]:
         what = plain(mismatch.get("what"))
         if what in _TABLE_DETAILS:
