@@ -592,4 +592,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "cmd.ducks.verify": "Check an ended table's draws against its seed (or an attached export)",
     "arg.table": "table",
     "arg.table.text": "The table's number (the last one here if left out)",
+    "allowed.rounds": "N (one per player) or 2N (two per player)",
+    "allowed.wild": "on or off",
+    "allowed.deadline": "1-168 (hours), or off",
 }

@@ -595,4 +595,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "cmd.ducks.verify": "終わった卓の投げをシードで検証する（書き出したファイルも添付できます）",
     "arg.table": "卓",
     "arg.table.text": "卓の番号（省略するとここの最後の卓）",
+    "allowed.rounds": "N（人数分）か 2N（人数の2倍）",
+    "allowed.wild": "on か off",
+    "allowed.deadline": "1〜168（時間）か off",
 }
