@@ -7,7 +7,7 @@ import pytest
 
 from bot.games.greed import FACES, analyse, parse_faces
 from bot.games.greed.odds import OddsTable, chance_table, chances, default_table
-from tests.engine.test_throw import EXPECTED
+from tests.games.greed.test_throw import EXPECTED
 
 
 @pytest.mark.parametrize("dice", range(1, 7))

@@ -24,7 +24,7 @@ from bot.games.greed import (
     play,
     replay,
 )
-from tests.engine.scripted import TE, run
+from tests.games.greed.scripted import TE, run
 
 # -- worked example A: the how-to turn -------------------------------------------------------
 
