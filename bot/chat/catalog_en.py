@@ -595,4 +595,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "allowed.rounds": "N (one per player) or 2N (two per player)",
     "allowed.wild": "on or off",
     "allowed.deadline": "1-168 (hours), or off",
+    "table.double_post": (
+        "{who}A roll sent before the previous result was posted is a double post: ignored "
+        "(the first one counts)."
+    ),
 }

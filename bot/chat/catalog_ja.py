@@ -598,4 +598,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "allowed.rounds": "N（人数分）か 2N（人数の2倍）",
     "allowed.wild": "on か off",
     "allowed.deadline": "1〜168（時間）か off",
+    "table.double_post": (
+        "{who}前の結果が出る前に送信された振りは二重投稿として無視しました"
+        "（最初の投稿が有効です）。"
+    ),
 }

@@ -67,7 +67,7 @@ async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[D
     game = core.game(village)
     author = incoming.author
     view = await core.view(village, day, author.player_id)
-    if dice is not None and await _double_post(core, village, incoming, view):
+    if dice is not None and await double_post(core, village, incoming, view):
         state = await core.position(village, day, author.player_id, view)
         reply = Reply(ReplyKind.IGNORED, "double_post", {"dice": dice}, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
@@ -116,7 +116,7 @@ def _check_place(village: VillageRecord, day: DayRecord, incoming: Incoming) -> 
         raise Refusal("play_elsewhere", day=day.day, post=here)
 
 
-async def _double_post(
+async def double_post(
     core: Core, village: VillageRecord, incoming: Incoming, view: StreamView
 ) -> bool:
     """Sent before the player could have seen the answer to their previous throw: the same

@@ -17,6 +17,7 @@ from bot.games.api import Json, Play, RuleError, SettingError, Unreadable
 from bot.games.registry import TABLE_GAMES, AnyTableGame
 from bot.village.core import Author, Call, Core, Incoming, Refusal, int_arg
 from bot.village.moves import Applied, Where, apply, settle_chance
+from bot.village.play import double_post
 from bot.village.ports import DuplicateMessage
 from bot.village.records import (
     TABLE_ABANDONED,
@@ -34,6 +35,7 @@ from bot.village.records import (
 from bot.village.replies import Attachment, Delivery, Reply, ReplyKind, move_kind
 from bot.village.stream import (
     DRAW_SEQ,
+    DRAWN,
     ROLLBACK_UNDONE,
     ROLLED_BACK,
     SEAT_FREED,
@@ -405,7 +407,27 @@ async def _answer(
             return None
         key, params = seated.kind.presenter.unreadable(reading, seated.state, seated.names)
         return [_refused(key, params, name, seated)]
+    if await _rolled_twice(core, incoming, seated, reading):
+        ignored = {"game": seated.table.game}
+        state = _state_of(seated)
+        return [Reply(ReplyKind.IGNORED, "table.double_post", ignored, to=name, state=state)]
     return await _moves_replies(core, incoming, seated, seat, reading.moves)
+
+
+async def _rolled_twice(core: Core, incoming: Incoming, seated: Seated, reading: Play) -> bool:
+    """A roll sent before the player could have seen the answer to their previous roll:
+    the same roll posted twice (the first one counts), as Greed's double post."""
+    if not reading.tagged or not seated.view.steps:
+        return False
+    last = seated.view.steps[-1]
+    drawn = last.data.get(DRAWN)
+    if last.voided_by is not None or not isinstance(drawn, dict):
+        return False
+    if drawn.get("player_id") != incoming.author.player_id:
+        return False
+    village = await core.store.get_village(incoming.village_id)
+    assert village is not None  # the table's village
+    return await double_post(core, village, incoming, seated.view)
 
 
 def _refused(key: str, params: dict[str, Json], name: str, seated: Seated) -> Reply:

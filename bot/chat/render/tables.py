@@ -221,6 +221,7 @@ WRITERS = {
             "table_not_playing",
             "opener_only",
             "table_not_ended",
+            "table.double_post",
         )
     },
 }
