@@ -48,6 +48,7 @@ from bot.village.stream import (
     TABLE_TYPES,
     TIME_RAN_OUT,
     StreamView,
+    encoded,
     read_stream,
 )
 from bot.village.table_record import table_document, verify_table
@@ -85,11 +86,10 @@ async def _load(core: Core, table: TableRecord) -> Seated:
     else:
         events = await core.store.load_table(table.village_id, table.table_id)
         view = read_stream(kind.game, table.settings, events, len(table.seats))
-    names = []
-    for player_id in table.seats:
-        player = await core.store.get_player(table.village_id, player_id)
-        names.append(player.name if player is not None else str(player_id))
-    return Seated(table, kind, tuple(names), view)
+    # One read for every seat's name, not one per seat.
+    known = {p.player_id: p.name for p in await core.store.players(table.village_id)}
+    names = tuple(known.get(player_id, str(player_id)) for player_id in table.seats)
+    return Seated(table, kind, names, view)
 
 
 async def _here(core: Core, call: Call, game: str) -> Seated:
@@ -374,7 +374,7 @@ async def play_message(
             return []
         seated = await _load(unit, table)
         seat = seated.seat_of(incoming.author.player_id)
-        replies = await _answer(unit, incoming, seated, seat, reading)
+        replies = await _answer(unit, village, incoming, seated, seat, reading)
         if replies is None:
             return []  # not play after all: ordinary chat, nothing to keep
         return await unit.settle(village, replies, incoming)
@@ -386,7 +386,12 @@ async def play_message(
 
 
 async def _answer(
-    core: Core, incoming: Incoming, seated: Seated, seat: int | None, reading: Play | Unreadable
+    core: Core,
+    village: VillageRecord,
+    incoming: Incoming,
+    seated: Seated,
+    seat: int | None,
+    reading: Play | Unreadable,
 ) -> list[Reply] | None:
     game = seated.kind.game
     name = incoming.author.name
@@ -407,14 +412,16 @@ async def _answer(
             return None
         key, params = seated.kind.presenter.unreadable(reading, seated.state, seated.names)
         return [_refused(key, params, name, seated)]
-    if await _rolled_twice(core, incoming, seated, reading):
+    if await _rolled_twice(core, village, incoming, seated, reading):
         ignored = {"game": seated.table.game}
         state = _state_of(seated)
         return [Reply(ReplyKind.IGNORED, "table.double_post", ignored, to=name, state=state)]
     return await _moves_replies(core, incoming, seated, seat, reading.moves)
 
 
-async def _rolled_twice(core: Core, incoming: Incoming, seated: Seated, reading: Play) -> bool:
+async def _rolled_twice(
+    core: Core, village: VillageRecord, incoming: Incoming, seated: Seated, reading: Play
+) -> bool:
     """A roll sent before the player could have seen the answer to their previous roll:
     the same roll posted twice (the first one counts), as Greed's double post."""
     if not reading.tagged or not seated.view.steps:
@@ -425,8 +432,6 @@ async def _rolled_twice(core: Core, incoming: Incoming, seated: Seated, reading:
         return False
     if drawn.get("player_id") != incoming.author.player_id:
         return False
-    village = await core.store.get_village(incoming.village_id)
-    assert village is not None  # the table's village
     return await double_post(core, village, incoming, seated.view)
 
 
@@ -762,17 +767,20 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
 
 def _turn_start(seated: Seated, events: list[StoredEvent], target: tuple[int, int]) -> int | None:
     """The version at which `target` (round, seat) began in the table's standing timeline:
-    the first state where play stands at it, counting only events no rollback voided."""
+    the first state where play stands at it. The events no rollback voided, applied in
+    order, are that timeline (as `read_stream` rebuilds it)."""
     game = seated.kind.game
     standing = _standing_versions(events)
-    for index, event in enumerate(events):
+    state = game.new(seated.table.settings, len(seated.table.seats))
+    for event in events:
         if event.version not in standing:
             continue
-        state = read_stream(
-            game, seated.table.settings, events[: index + 1], len(seated.table.seats)
-        ).state
-        if event.type in TABLE_TYPES and event.type != TABLE_STARTED:
+        if event.type in TABLE_TYPES:
+            # The start is where the first turn begins; other village events move nothing.
+            if event.type == TABLE_STARTED and game.mark(state) == target:
+                return event.version
             continue
+        state = game.evolve(state, game.codec.decode(encoded(event)))
         if game.mark(state) == target:
             return event.version
     return None
