@@ -149,9 +149,10 @@ def _decide(
     move: object,
 ) -> tuple[object, list[object], tuple[NewEvent, ...]]:
     """The state after the move, the game's events, and the events as stored. Greed's
-    derivation names the day and the player, not the table (greed.md §8)."""
+    derivation names the day and the player, not the table (greed.md §8), so the draw is
+    made with no table id: the store numbers a day's table only when it writes it."""
     player = incoming.author.player_id
-    where = Where(village.village_id, day.day, player, incoming.message_id, day.seed, (player,))
+    where = Where(village.village_id, day.day, 0, incoming.message_id, day.seed, (player,))
     applied = apply(core, game, view.state, SEAT, move, view.throws, where)
     return applied.state, list(applied.events), applied.stored
 
