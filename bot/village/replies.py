@@ -22,6 +22,8 @@ class ReplyKind(enum.StrEnum):
     DAY_OPENED = "day_opened"
     DAY_CLOSED = "day_closed"
     INFO = "info"
+    TABLE = "table"
+    """A table opened, joined, left, started, rolled back or closed (ducks.md §6)."""
 
 
 class Attachment(enum.StrEnum):

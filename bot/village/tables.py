@@ -132,8 +132,10 @@ def _by(author: Author) -> dict[str, Json]:
 
 
 def _table_reply(key: str, seated: Seated, to: str | None, **params: Any) -> Reply:
+    # What happened to the table is a `table` reply; showing its settings is `info`.
+    kind = ReplyKind.INFO if key in ("settings", "waiting") else ReplyKind.TABLE
     return Reply(
-        ReplyKind.INFO,
+        kind,
         f"table.{key}",
         {"game": seated.table.game, "table": seated.table.table_id, **params},
         to=to,
