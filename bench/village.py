@@ -20,7 +20,7 @@ import tempfile
 import time
 import tracemalloc
 
-from bot.fairness.source import FairDice
+from bot.village.chance import FairChance
 from machine import machine  # bench/ is on the path when a script here runs
 from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -63,7 +63,7 @@ async def throws(
     and the SQL statements per throw."""
     clock = ManualClock(T0)
     service = VillageService(
-        SqlStore(engine), clock, FairDice(), outbox=discord, flood_gate=discord
+        SqlStore(engine), clock, FairChance(), outbox=discord, flood_gate=discord
     )
     statements = [0]
 
