@@ -20,7 +20,6 @@ import tempfile
 import time
 import tracemalloc
 
-from bot.village.chance import FairChance
 from machine import machine  # bench/ is on the path when a script here runs
 from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -29,6 +28,7 @@ from bot.chat.parse import parse_message
 from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
+from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.service import VillageService
