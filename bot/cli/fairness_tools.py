@@ -69,7 +69,7 @@ async def _export(
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    from bot.fairness.verify import verify_record
+    from bot.games.greed.fair import verify_record
     from bot.village.table_record import verify_table
 
     path = Path(args.file)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.console.scripted import ScriptedDice, ScriptError
 from bot.console.session import ConsoleVillage, Output, TranscriptError
-from bot.fairness.dice import new_seed
+from bot.fairness.seed import new_seed
 from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore

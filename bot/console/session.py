@@ -19,7 +19,7 @@ from bot.chat.attachments import files_of
 from bot.chat.parse import parse_message
 from bot.chat.render import Surface, render
 from bot.console.scripted import ScriptedDice, ScriptError
-from bot.fairness.dice import new_seed
+from bot.fairness.seed import new_seed
 from bot.village import registry
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming

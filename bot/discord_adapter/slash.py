@@ -27,7 +27,7 @@ from bot.village.core import Author, Incoming
 from bot.village.records import BY_INTERACTION, DROPPED
 from bot.village.registry import Argument, Command
 from bot.village.replies import Answer, refused
-from bot.village.requests import CommandRequest, Request, TurnEndRequest
+from bot.village.requests import CommandRequest, Request
 from bot.village.service import VillageService
 from bot.village.transparency import MAX_EXPORT
 
@@ -112,11 +112,8 @@ class Slash:
             channel = interaction.channel
             named = getattr(channel, "parent", None) or channel
             args["name"] = getattr(named, "name", "") or ""
-        request: Request = (
-            TurnEndRequest()
-            if command.handler is None
-            else CommandRequest(command.group, command.name, args, f"/{command.path}")
-        )
+        # A move sent as a command (`/greed end`) too: the service has the game read it.
+        request: Request = CommandRequest(command.group, command.name, args, f"/{command.path}")
         incoming = Incoming(
             village_id,
             interaction.id,

@@ -1,5 +1,6 @@
-"""Fair dice: seed commitments, HMAC-derived faces and draws, day verification and uniformity
-statistics."""
+"""Fair chance for any game: committed seeds, the HMAC stream and its unbiased readers, and the
+chi-square test of uniformity. Nothing here knows a game: each game's derivation of its
+outcomes and the check of its records live in the game's own package."""
 
 from bot.fairness.derive import (
     label,
@@ -9,34 +10,22 @@ from bot.fairness.derive import (
     stream_bytes,
     uniform_below,
 )
-from bot.fairness.dice import (
-    Mismatch,
-    ThrowRecord,
-    commitment,
-    derive_faces,
-    faces_from_bytes,
-    new_seed,
-    throw_blocks,
-    throw_message,
-    verify_day,
-)
+from bot.fairness.seed import SEED_BYTES, Mismatch, commitment, new_seed
 from bot.fairness.stats import (
     Uniformity,
     chi_square_p_value,
-    face_counts,
+    counts,
     gamma_q,
     uniformity,
 )
 
 __all__ = [
+    "SEED_BYTES",
     "Mismatch",
-    "ThrowRecord",
     "Uniformity",
     "chi_square_p_value",
     "commitment",
-    "derive_faces",
-    "face_counts",
-    "faces_from_bytes",
+    "counts",
     "gamma_q",
     "label",
     "new_seed",
@@ -44,9 +33,6 @@ __all__ = [
     "small_ints",
     "stream",
     "stream_bytes",
-    "throw_blocks",
-    "throw_message",
     "uniform_below",
     "uniformity",
-    "verify_day",
 ]

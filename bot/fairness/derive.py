@@ -3,8 +3,8 @@
 Every game the village hosts derives its chances the way Greed always has (greed.md §8): a secret
 32-byte seed, committed by its sha256 before play, keys HMAC-SHA256 over a label that names one
 chance (`greed/v1|village|day|player|throw_seq|message`, `ducks/v1|…`, `gleek/v1|table|deal`), and
-the resulting bytes are read in order. What differs between games is only how the bytes become an
-outcome, and each game's spec fixes that. This module is the common part:
+the resulting bytes are read in order. What differs from game to game is only how the bytes become
+an outcome, and each game's spec fixes that. This module is the common part:
 
 - `stream` / `stream_bytes`: the blocks `block_0 = HMAC(seed, label)`, `block_i = HMAC(seed,
   label + b"|" + str(i))`, computed lazily, so no block is computed that the reading does not

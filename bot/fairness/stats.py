@@ -1,12 +1,19 @@
-"""Face counts and a chi-square test of whether dice look uniform, in plain Python."""
+"""Category counts and Pearson's chi-square test of whether they look uniform, in plain Python.
+
+Generic over the categories: the caller passes its outcomes and the list of all of them (a die's
+faces, a deck's cards), so the test knows no game.
+"""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from bot.games.greed.faces import FACES, Face
+__all__ = ["Uniformity", "chi_square_p_value", "counts", "gamma_q", "uniformity"]
+
+T = TypeVar("T", bound=Hashable)
 
 _EPS = 1e-16
 # Keeps the continued fraction's denominators away from zero (Lentz's method).
@@ -14,12 +21,19 @@ _TINY = 1e-300
 _MAX_ITERATIONS = 10_000
 
 
-def face_counts(faces: Iterable[Face]) -> dict[Face, int]:
-    """How many times each face came up; all six faces are keys, in the order of `FACES`."""
-    counts = dict.fromkeys(FACES, 0)
-    for face in faces:
-        counts[face] += 1
-    return counts
+def counts(values: Iterable[T], categories: Sequence[T]) -> dict[T, int]:
+    """How many times each category came up; every category is a key, in the given order.
+
+    Raises ValueError for a value that is not one of the categories, or categories that repeat.
+    """
+    tally = dict.fromkeys(categories, 0)
+    if len(tally) != len(categories):
+        raise ValueError("the categories repeat")
+    for value in values:
+        if value not in tally:
+            raise ValueError(f"{value!r} is not one of the categories")
+        tally[value] += 1
+    return tally
 
 
 def _prefactor(s: float, x: float) -> float:
@@ -89,27 +103,31 @@ def chi_square_p_value(chi_square: float, degrees_of_freedom: int) -> float:
 
 
 @dataclass(frozen=True)
-class Uniformity:
-    """Pearson's chi-square test of face counts against six equally likely faces.
+class Uniformity(Generic[T]):
+    """Pearson's chi-square test of category counts against equally likely categories.
 
-    `p_value` is the chance that fair dice would look at least this uneven.
+    `p_value` is the chance that a fair source would look at least this uneven.
     """
 
-    counts: dict[Face, int]
+    counts: dict[T, int]
     total: int
     chi_square: float
     degrees_of_freedom: int
     p_value: float
 
 
-def uniformity(faces: Iterable[Face]) -> Uniformity:
-    """Count the faces and test them against equal expected counts (5 degrees of freedom)."""
-    counts = face_counts(faces)
-    total = sum(counts.values())
-    df = len(FACES) - 1
+def uniformity(values: Iterable[T], categories: Sequence[T]) -> Uniformity[T]:
+    """Count the values and test them against equal expected counts (k − 1 degrees of freedom
+    for k categories; at least two are needed). Raises ValueError as `counts` does."""
+    k = len(categories)
+    if k < 2:
+        raise ValueError(f"a uniformity test needs at least 2 categories, not {k}")
+    tally = counts(values, categories)
+    total = sum(tally.values())
+    df = k - 1
     if total == 0:
-        return Uniformity(counts, 0, 0.0, df, 1.0)
-    # Σ (c - T/6)² / (T/6) = Σ (6c - T)² / 6T: integer arithmetic until the one division.
-    numerator = sum((len(FACES) * c - total) ** 2 for c in counts.values())
-    chi_square = numerator / (len(FACES) * total)
-    return Uniformity(counts, total, chi_square, df, chi_square_p_value(chi_square, df))
+        return Uniformity(tally, 0, 0.0, df, 1.0)
+    # Σ (c - T/k)² / (T/k) = Σ (kc - T)² / kT: integer arithmetic until the one division.
+    numerator = sum((k * c - total) ** 2 for c in tally.values())
+    chi_square = numerator / (k * total)
+    return Uniformity(tally, total, chi_square, df, chi_square_p_value(chi_square, df))

@@ -110,6 +110,8 @@ class Play:
     moves: tuple[object, ...]
     tagged: bool
     """It carries the game's roll tag (anyone who posts one is owed an answer)."""
+    tags: int = 0
+    """How many roll tags it carries (Greed: the dice it throws)."""
 
 
 @dataclass(frozen=True, slots=True)

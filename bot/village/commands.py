@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot.games.greed import UnknownFaceError, analyse, parse_faces
-from bot.games.greed.replies import take_options
+from bot.games.api import RuleError
 from bot.village.core import Call, Core, Refusal, int_arg
 from bot.village.memo import memo_reply, standings_reply
 from bot.village.records import (
@@ -104,30 +103,11 @@ async def help_(core: Core, call: Call) -> list[Reply]:
 
 
 async def score(core: Core, call: Call) -> list[Reply]:
-    text = call.arg("faces") or ""
     try:
-        faces = parse_faces(text)
-    except UnknownFaceError as error:
-        raise Refusal("unknown_face", face=error.token) from None
-    if not 1 <= len(faces) <= 6:
-        raise Refusal("score_dice", dice=len(faces))
-    throw = analyse(faces)
-    best = throw.best_take
-    return [
-        Reply(
-            ReplyKind.INFO,
-            "score",
-            {
-                "faces": [f.token for f in faces],
-                "points": 0 if best is None else best.points,
-                "sweep": throw.sweep,
-                "greed_out": throw.greed_out,
-                "options": take_options(throw),
-                "legal_counts": list(throw.legal_next_counts),
-            },
-            private=True,
-        )
-    ]
+        params = core.day_game(call.here).calculate(call.arg("faces") or "")
+    except RuleError as error:
+        raise Refusal(error.key, **error.params) from None
+    return [Reply(ReplyKind.INFO, "score", params, private=True)]
 
 
 async def rollback(core: Core, call: Call) -> list[Reply]:

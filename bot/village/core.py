@@ -9,8 +9,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from bot.fairness.dice import new_seed
-from bot.games.registry import AnyGame
+from bot.fairness.seed import new_seed
+from bot.games.registry import DAY_GAMES, AnyDayGame, AnyGame
 from bot.village.ports import ChanceSource, Clock, Store, StoreError, VersionConflict
 from bot.village.records import (
     BY_MESSAGE,
@@ -117,6 +117,10 @@ class Core:
 
     def game(self, village: VillageRecord) -> AnyGame:
         return self.games[village.game]
+
+    def day_game(self, village: VillageRecord) -> AnyDayGame:
+        """The village's day game with what its day commands ask of it."""
+        return DAY_GAMES[village.game]
 
     async def unit(self, work: Callable[[Core], Awaitable[T]]) -> T:
         """Run `work` in one transaction, again from the start if another writer got there

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.fairness.dice import commitment, new_seed
+from bot.fairness.seed import commitment, new_seed
 from bot.games.api import replay
 from bot.games.registry import AnyGame
 from bot.village.config import changed_settings

@@ -1,4 +1,5 @@
-"""Throws and Turn End: checked against the player's state before any die is drawn.
+"""A move of the village's day game (Greed's throws and Turn End): checked against the
+player's state before any die is drawn.
 
 A throw is one database transaction: the village, the day, the player's stream and scores
 are read, and the new events, score row, message and replies are written in the same unit.
@@ -8,9 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.games.api import RuleError
-from bot.games.greed import EndTurn
-from bot.games.greed.game import ThrowDice
+from bot.games.api import Json, Play, RuleError
 from bot.games.registry import AnyGame
 from bot.village import days
 from bot.village.core import MAX_ATTEMPTS, SEAT, Core, Incoming, Refusal
@@ -37,12 +36,13 @@ class _DayDue(Exception):  # noqa: N818 - a signal: close the day first, then pl
     pass
 
 
-async def play(core: Core, incoming: Incoming, dice: int | None) -> list[Delivery]:
-    """Throw `dice` dice, or end the turn when `dice` is None."""
+async def play(core: Core, incoming: Incoming, reading: Play) -> list[Delivery]:
+    """Play the message's move on the author's table of the day (a day game's message makes
+    one move: a throw or a Turn End)."""
     closing: list[Delivery] = []
     for _ in range(MAX_ATTEMPTS):
         try:
-            return closing + await core.unit(lambda unit: _play_once(unit, incoming, dice))
+            return closing + await core.unit(lambda unit: _play_once(unit, incoming, reading))
         except _DayDue:
             village = await core.store.get_village(incoming.village_id)
             assert village is not None
@@ -52,7 +52,7 @@ async def play(core: Core, incoming: Incoming, dice: int | None) -> list[Deliver
     raise StoreError("the day kept closing; try again")
 
 
-async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[Delivery]:
+async def _play_once(core: Core, incoming: Incoming, reading: Play) -> list[Delivery]:
     village = await core.store.get_village(incoming.village_id)
     if village is None:
         raise Refusal("no_village")
@@ -67,11 +67,13 @@ async def _play_once(core: Core, incoming: Incoming, dice: int | None) -> list[D
     game = core.game(village)
     author = incoming.author
     view = await core.view(village, day, author.player_id)
-    if dice is not None and await double_post(core, village, incoming, view):
+    # A roll tag asks for dice: sent twice, the second one is ignored.
+    if reading.tagged and await double_post(core, village, incoming, view):
         state = await core.position(village, day, author.player_id, view)
-        reply = Reply(ReplyKind.IGNORED, "double_post", {"dice": dice}, to=author.name, state=state)
+        counted: dict[str, Json] = {"dice": reading.tags}
+        reply = Reply(ReplyKind.IGNORED, "double_post", counted, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
-    move = ThrowDice(dice) if dice is not None else EndTurn()
+    (move,) = reading.moves
     try:
         after, events, stored = _decide(core, game, village, day, incoming, view, move)
     except RuleError as error:

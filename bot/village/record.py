@@ -1,14 +1,12 @@
-"""A village day's record for export and verification (greed.md §8), and face statistics."""
+"""A village day's record for export and verification (greed.md §8), and the statistics of
+its outcomes (the day game counts them: Greed's faces)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from typing import Any
 
-from bot.fairness.stats import uniformity
-from bot.games.greed import parse_faces
-from bot.games.greed.faces import Face
+from bot.games.api import Json
 from bot.village.core import Core, Refusal
 from bot.village.records import DayRecord, StoredEvent, VillageRecord
 from bot.village.stream import read_stream
@@ -21,9 +19,10 @@ async def day_record(core: Core, village: VillageRecord, number: int) -> dict[st
         raise Refusal("unknown_day", day=number, last=village.day)
     throws = await _throws(core, village, day)
     fair = [t for t in throws if not t["scripted"]]
-    by_player: dict[int, list[Face]] = defaultdict(list)
+    by_player: dict[int, list[list[Json]]] = defaultdict(list)
     for throw in fair:
-        by_player[throw["player_id"]].extend(parse_faces(throw["faces"]))
+        by_player[throw["player_id"]].append(throw["faces"])
+    tally = core.day_game(village).tally
     return {
         "village_id": village.village_id,
         "day": day.day,
@@ -32,8 +31,8 @@ async def day_record(core: Core, village: VillageRecord, number: int) -> dict[st
         "scripted": any(t["scripted"] for t in throws),
         "throws": [{k: v for k, v in t.items() if k != "scripted"} for t in throws],
         "stats": {
-            "day": uniformity_json(f for t in fair for f in parse_faces(t["faces"])),
-            "players": {str(p): uniformity_json(faces) for p, faces in sorted(by_player.items())},
+            "day": tally([t["faces"] for t in fair]),
+            "players": {str(p): tally(faces) for p, faces in sorted(by_player.items())},
         },
     }
 
@@ -62,24 +61,14 @@ async def _throws(core: Core, village: VillageRecord, day: DayRecord) -> list[di
     return throws
 
 
-def uniformity_json(faces: Iterable[Face]) -> dict[str, Any]:
-    result = uniformity(faces)
-    return {
-        "counts": {face.token: count for face, count in result.counts.items()},
-        "total": result.total,
-        "chi_square": round(result.chi_square, 4),
-        "p_value": round(result.p_value, 6),
-    }
-
-
 async def village_stats(core: Core, village: VillageRecord, day: int | None) -> dict[str, Any]:
     """Face counts and the uniformity test for the village (or one day) and each player.
 
     Every fair throw counts, voided ones too (they were real dice); scripted faces do not.
     """
     numbers = [day] if day is not None else list(range(1, village.day + 1))
-    everyone: list[Face] = []
-    by_player: dict[int, list[Face]] = defaultdict(list)
+    everyone: list[list[Json]] = []
+    by_player: dict[int, list[list[Json]]] = defaultdict(list)
     for number in numbers:
         found = await core.store.get_day(village.village_id, number)
         if found is None:
@@ -87,15 +76,15 @@ async def village_stats(core: Core, village: VillageRecord, day: int | None) -> 
         for throw in await _throws(core, village, found):
             if throw["scripted"]:
                 continue
-            faces = parse_faces(throw["faces"])
-            everyone.extend(faces)
-            by_player[throw["player_id"]].extend(faces)
+            everyone.append(throw["faces"])
+            by_player[throw["player_id"]].append(throw["faces"])
     names = {p.player_id: p.name for p in await core.store.players(village.village_id)}
+    tally = core.day_game(village).tally
     return {
         "day": day,
-        "village": uniformity_json(everyone),
+        "village": tally(everyone),
         "players": [
-            {"player": names.get(p, str(p)), **uniformity_json(faces)}
+            {"player": names.get(p, str(p)), **tally(faces)}
             for p, faces in sorted(by_player.items(), key=lambda item: names.get(item[0], ""))
         ],
     }

@@ -12,18 +12,6 @@ MAX_LENGTH: Final = 2000
 
 
 @dataclass(frozen=True, slots=True)
-class ThrowRequest:
-    """The message throws `dice` dice (1..6); whether that count is legal is the game's call."""
-
-    dice: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEndRequest:
-    """The message ends the player's turn."""
-
-
-@dataclass(frozen=True, slots=True)
 class CommandRequest:
     """A command: typed as text (`/group name key:value …`) or a Discord slash command."""
 
@@ -36,17 +24,17 @@ class CommandRequest:
 
 @dataclass(frozen=True, slots=True)
 class Unplayable:
-    """A play message that throws nothing (too many tags, tags with a TE, too long);
-    `reason` is one of the parser's reason constants."""
+    """A message no game may read (too long; on Discord, a command typed where the slash
+    commands are the way): `reason` is the chat's reason constant."""
 
     reason: str
     tags: int
 
 
 @dataclass(frozen=True, slots=True)
-class TablePlay:
-    """A message that plays at a table of `game` (or tries to): the game's reading of it.
-    Whether a table is there, and whose turn it is, is the village's to find out."""
+class GamePlay:
+    """A message that plays `game` (or tries to): the game's reading of it. Whether the
+    player has a table of it here, and whose turn it is, is the village's to find out."""
 
     game: str
     reading: Play | Unreadable
@@ -57,9 +45,7 @@ class Chatter:
     """Ordinary conversation: the bot stays silent."""
 
 
-Parsed: TypeAlias = (
-    ThrowRequest | TurnEndRequest | CommandRequest | Unplayable | TablePlay | Chatter
-)
+Parsed: TypeAlias = CommandRequest | Unplayable | GamePlay | Chatter
 
 
 @dataclass(frozen=True, slots=True)

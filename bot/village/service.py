@@ -14,8 +14,9 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.fairness.dice import new_seed
-from bot.games.registry import GAMES, AnyGame
+from bot.fairness.seed import new_seed
+from bot.games.api import Play, Unreadable
+from bot.games.registry import GAMES, TABLE_GAMES, AnyGame
 from bot.village import days, registry, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
 from bot.village.flood import FloodGate, Verdict
@@ -36,17 +37,15 @@ from bot.village.requests import (
     Chatter,
     CommandRequest,
     Edited,
+    GamePlay,
     Parsed,
-    TablePlay,
-    ThrowRequest,
-    TurnEndRequest,
     Unplayable,
 )
 
 _logger = logging.getLogger(__name__)
 
 # Requests that play, whatever they throw: what the flood gate counts.
-_PLAY = (ThrowRequest, TurnEndRequest, Unplayable, TablePlay)
+_PLAY = (GamePlay, Unplayable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +142,21 @@ class VillageService:
                 raise Refusal(
                     "flood", messages=settings.flood_messages, seconds=settings.flood_seconds
                 )
-        if isinstance(request, ThrowRequest):
-            return await play(self.core, incoming, request.dice)
-        if isinstance(request, TurnEndRequest):
-            return await play(self.core, incoming, None)
-        if isinstance(request, TablePlay):
-            return await tables.play_message(self.core, incoming, request.reading)
+        if isinstance(request, GamePlay):
+            return await self._play(incoming, request)
         if isinstance(request, Unplayable):
             raise Refusal(f"message_{request.reason}", tags=request.tags, limit=MAX_LENGTH)
         assert isinstance(request, CommandRequest)
         return await self._command(incoming, request)
+
+    async def _play(self, incoming: Incoming, request: GamePlay) -> list[Delivery]:
+        """A table game's move goes to the player's table; the day game's to their day."""
+        if request.game in TABLE_GAMES:
+            return await tables.play_message(self.core, incoming, request.reading)
+        reading = request.reading
+        if isinstance(reading, Unreadable):
+            raise Refusal(f"message_{reading.reason}", tags=reading.tags, limit=MAX_LENGTH)
+        return await play(self.core, incoming, reading)
 
     def _flood(self, incoming: Incoming) -> Verdict:
         village = self._known.get(incoming.village_id)
@@ -179,8 +183,9 @@ class VillageService:
         short notice; a message handled already keeps what it did (the log has it)."""
         if not isinstance(now, _PLAY):
             return []
-        if isinstance(now, TablePlay) and not now.reading.tagged:
-            return []  # words edited in without a roll tag were never play
+        if isinstance(now, GamePlay) and now.game in TABLE_GAMES and not now.reading.tagged:
+            # A table game's words without its roll tag are chatter from anyone not seated.
+            return []
         core = self.core
         village = await core.store.get_village(incoming.village_id)
         if village is None:
@@ -200,7 +205,10 @@ class VillageService:
             raise _unknown(request)
         if command.handler is None:  # `/greed end`: a Turn End typed as a command
             _check_arguments(command, request)
-            return await play(core, incoming, None)
+            # The game reads the command as the message it stands for.
+            typed = GAMES[command.group].read(f"/{command.path}")
+            assert isinstance(typed, Play), command.path
+            return await play(core, incoming, typed)
         village = await core.store.get_village(incoming.village_id)
         if village is None and not command.anywhere:
             raise Refusal("no_village")

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from bot.fairness.dice import Mismatch, commitment
+from bot.fairness.seed import Mismatch, commitment
 from bot.games.api import ChanceContext, Json, outcome_fits
 from bot.games.registry import GAMES
 from bot.village.core import Core

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.fairness.dice import commitment
+from bot.fairness.seed import commitment
 from bot.games.api import Json, Play, RuleError, SettingError, Unreadable
 from bot.games.registry import TABLE_GAMES, AnyTableGame
 from bot.village.core import Author, Call, Core, Incoming, Refusal, int_arg

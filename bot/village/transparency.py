@@ -6,10 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.fairness.verify import verify_record
-from bot.games.greed import GreedRuleError
-from bot.games.greed.game import rule_error
-from bot.games.greed.replies import odds as greed_odds
+from bot.games.api import RuleError
 from bot.village.core import Call, Core, Refusal, int_arg
 from bot.village.record import day_record, village_stats
 from bot.village.replies import Attachment, Reply, ReplyKind
@@ -25,9 +22,9 @@ async def odds(core: Core, call: Call) -> list[Reply]:
     day = await core.current_day(village)
     view = await core.view(village, day, me.player_id)
     try:
-        params = greed_odds(view.state)
-    except GreedRuleError as error:
-        raise Refusal(error.key, **rule_error(error).params) from None
+        params = core.day_game(village).odds(view.state)
+    except RuleError as error:
+        raise Refusal(error.key, **error.params) from None
     state = await core.position(village, day, me.player_id, view)
     return [Reply(ReplyKind.INFO, "odds", params, to=me.name, state=state, private=True)]
 
@@ -48,7 +45,7 @@ async def verify(core: Core, call: Call) -> list[Reply]:
         document = await day_record(core, village, number)
         if document["seed"] is None:
             raise Refusal("day_not_closed", day=number)
-    checked, mismatches = verify_record(document)
+    checked, mismatches = core.day_game(village).verify(document)
     params: dict[str, Any] = {
         "day": number,
         "throws": checked,

@@ -9,36 +9,61 @@ from hypothesis import strategies as st
 
 from bot.chat.parse import (
     MAX_LENGTH,
-    TAGS_AND_TURN_END,
     TOO_LONG,
-    TOO_MANY_TAGS,
     Chatter,
     CommandRequest,
-    ThrowRequest,
-    TurnEndRequest,
+    GamePlay,
+    Parsed,
     Unplayable,
     parse_message,
 )
-from bot.village.requests import TablePlay
+from bot.games.api import Play, Unreadable
+from bot.games.greed import EndTurn
+from bot.games.greed.grammar import TAGS_AND_TURN_END, TOO_MANY_TAGS
+from bot.games.greed.moves import ThrowDice
 
 TAG = "[[greed]]"
+
+
+def throws(dice: int) -> GamePlay:
+    """What a message that throws `dice` dice parses to."""
+    return GamePlay("greed", Play((ThrowDice(dice),), tagged=True, tags=dice))
+
+
+def turn_end() -> GamePlay:
+    return GamePlay("greed", Play((EndTurn(),), tagged=False))
+
+
+def refused(reason: str, tags: int) -> GamePlay:
+    """Greed tags that throw nothing: too many, or with a Turn End."""
+    return GamePlay("greed", Unreadable(reason, tagged=True, tags=tags))
+
+
+def thrown(parsed: Parsed) -> int | None:
+    """The dice a parsed message throws, if it throws."""
+    if isinstance(parsed, GamePlay) and isinstance(parsed.reading, Play):
+        (move,) = parsed.reading.moves
+        if isinstance(move, ThrowDice):
+            return move.dice
+    return None
+
 
 # -- throws ----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("count", range(1, 7))
 def test_each_tag_throws_one_die(count: int) -> None:
-    assert parse_message(TAG * count) == ThrowRequest(count)
+    assert parse_message(TAG * count) == throws(count)
 
 
 @pytest.mark.parametrize("count", range(1, 7))
 def test_tags_separated_by_text_and_lines_are_all_counted(count: int) -> None:
-    assert parse_message("\n".join(f"go {TAG} go" for _ in range(count))) == ThrowRequest(count)
+    assert parse_message("\n".join(f"go {TAG} go" for _ in range(count))) == throws(count)
 
 
 @pytest.mark.parametrize("count", [7, 8, 12])
 def test_more_than_six_tags_are_refused(count: int) -> None:
-    assert parse_message(TAG * count) == Unplayable(TOO_MANY_TAGS, count)
+    assert parse_message(TAG * count) == refused(TOO_MANY_TAGS, count)
 
 
 @pytest.mark.parametrize(
@@ -65,7 +90,7 @@ def test_more_than_six_tags_are_refused(count: int) -> None:
     ],
 )
 def test_tags_are_matched_loosely(text: str, dice: int) -> None:
-    assert parse_message(text) == ThrowRequest(dice)
+    assert parse_message(text) == throws(dice)
 
 
 @pytest.mark.parametrize(
@@ -85,25 +110,25 @@ def test_near_misses_are_not_tags(text: str) -> None:
         (f"`{TAG}`", Chatter()),
         (f"``{TAG}``", Chatter()),
         (f"`` ` {TAG} ``", Chatter()),
-        (f"`{TAG}` {TAG}", ThrowRequest(1)),
+        (f"`{TAG}` {TAG}", throws(1)),
         (f"type `{TAG}{TAG}` to throw two", Chatter()),
         (f"```{TAG}```", Chatter()),
         (f"```\n{TAG}\n```", Chatter()),
-        (f"```md\n{TAG}\n{TAG}\n```\n{TAG}", ThrowRequest(1)),
+        (f"```md\n{TAG}\n{TAG}\n```\n{TAG}", throws(1)),
         (f"```\n{TAG}", Chatter()),
-        (f"{TAG}\n```\n{TAG}{TAG}", ThrowRequest(1)),
+        (f"{TAG}\n```\n{TAG}{TAG}", throws(1)),
         (f"> {TAG}", Chatter()),
         (f">{TAG}", Chatter()),
         (f"   > {TAG}", Chatter()),
         (f"＞ {TAG}", Chatter()),
-        (f"> {TAG}\n{TAG}{TAG}", ThrowRequest(2)),
-        (f"> {TAG}{TAG}{TAG}{TAG}{TAG}{TAG}{TAG}\n{TAG}", ThrowRequest(1)),
+        (f"> {TAG}\n{TAG}{TAG}", throws(2)),
+        (f"> {TAG}{TAG}{TAG}{TAG}{TAG}{TAG}{TAG}\n{TAG}", throws(1)),
         (f">>> {TAG}", Chatter()),
-        (f"{TAG}\n>>> {TAG}\n{TAG}\n{TAG}", ThrowRequest(1)),
+        (f"{TAG}\n>>> {TAG}\n{TAG}\n{TAG}", throws(1)),
         (f"> ```\n{TAG}\n``` {TAG}", Chatter()),
         ("[[gr`x`eed]]", Chatter()),
-        (f"`a` {TAG} `b`", ThrowRequest(1)),
-        (f"a ` lone backtick {TAG}", ThrowRequest(1)),
+        (f"`a` {TAG} `b`", throws(1)),
+        (f"a ` lone backtick {TAG}", throws(1)),
     ],
 )
 def test_code_and_quoted_text_never_throw(text: str, expected: object) -> None:
@@ -115,12 +140,12 @@ def test_code_and_quoted_text_never_throw(text: str, expected: object) -> None:
 
 @pytest.mark.parametrize("zero_width", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"])
 def test_zero_width_characters_cannot_hide_a_tag(zero_width: str) -> None:
-    assert parse_message(f"[{zero_width}[gre{zero_width}ed]{zero_width}]") == ThrowRequest(1)
+    assert parse_message(f"[{zero_width}[gre{zero_width}ed]{zero_width}]") == throws(1)
 
 
 @pytest.mark.parametrize("zero_width", ["\u200b", "\ufeff"])
 def test_zero_width_characters_cannot_hide_a_turn_end(zero_width: str) -> None:
-    assert parse_message(f"{zero_width}T{zero_width}E{zero_width}") == TurnEndRequest()
+    assert parse_message(f"{zero_width}T{zero_width}E{zero_width}") == turn_end()
 
 
 def test_zero_width_characters_alone_are_chatter() -> None:
@@ -150,7 +175,7 @@ MARKS = ["", "!", "！", "。", ".", "｡", "．", "!!", "！！！", "!。", " 
 @pytest.mark.parametrize("mark", MARKS)
 @pytest.mark.parametrize("word", TURN_END_WORDS)
 def test_every_turn_end_spelling_with_every_mark_ends_the_turn(word: str, mark: str) -> None:
-    assert parse_message(f"  {word}{mark}\n") == TurnEndRequest()
+    assert parse_message(f"  {word}{mark}\n") == turn_end()
 
 
 @pytest.mark.parametrize(
@@ -165,7 +190,7 @@ def test_every_turn_end_spelling_with_every_mark_ends_the_turn(word: str, mark: 
     ],
 )
 def test_greed_end_command_is_a_turn_end(text: str) -> None:
-    assert parse_message(text) == TurnEndRequest()
+    assert parse_message(text) == turn_end()
 
 
 @pytest.mark.parametrize(
@@ -193,7 +218,7 @@ def test_turn_end_inside_other_text_is_chatter(text: str) -> None:
 
 @pytest.mark.parametrize("text", [f"> {TAG}\nTE", f"`{TAG}` TE", f"```\n{TAG}\n```\nTE"])
 def test_turn_end_next_to_quoted_or_code_tags_ends_the_turn(text: str) -> None:
-    assert parse_message(text) == TurnEndRequest()
+    assert parse_message(text) == turn_end()
 
 
 @pytest.mark.parametrize(
@@ -214,11 +239,11 @@ def test_turn_end_next_to_quoted_or_code_tags_ends_the_turn(text: str) -> None:
     ],
 )
 def test_tags_with_a_turn_end_are_refused(text: str, tags: int) -> None:
-    assert parse_message(text) == Unplayable(TAGS_AND_TURN_END, tags)
+    assert parse_message(text) == refused(TAGS_AND_TURN_END, tags)
 
 
 def test_quoted_turn_end_does_not_stop_a_throw() -> None:
-    assert parse_message(f"> TE\n{TAG}") == ThrowRequest(1)
+    assert parse_message(f"> TE\n{TAG}") == throws(1)
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -322,7 +347,7 @@ def test_over_long_messages_are_refused(text: str) -> None:
 
 
 def test_a_message_at_the_length_limit_is_parsed() -> None:
-    assert parse_message(TAG + " " * (MAX_LENGTH - len(TAG))) == ThrowRequest(1)
+    assert parse_message(TAG + " " * (MAX_LENGTH - len(TAG))) == throws(1)
 
 
 @pytest.mark.parametrize("text", ["", " ", "\n\n", "\t ", "　", "hello", "こんにちは"])
@@ -354,7 +379,7 @@ def test_emoji_and_odd_unicode_do_not_crash(text: str) -> None:
 
 
 def test_mathematical_letters_normalise_to_a_turn_end() -> None:
-    assert parse_message("𝕋𝔼") == TurnEndRequest()
+    assert parse_message("𝕋𝔼") == turn_end()
 
 
 # -- properties ------------------------------------------------------------------------------
@@ -405,22 +430,26 @@ def assert_agrees_with_its_tags(text: str) -> None:
     only, and is a command only when it starts with a slash."""
     parsed = parse_message(text)
     written = shown_tags(text)
-    if isinstance(parsed, ThrowRequest):
-        assert 1 <= parsed.dice <= min(written, 6)
+    dice = thrown(parsed)
+    if dice is not None:
+        assert 1 <= dice <= min(written, 6)
     elif isinstance(parsed, Unplayable):
-        if parsed.reason == TOO_LONG:
-            assert len(text) > MAX_LENGTH and parsed.tags == 0
-        else:
-            assert 1 <= parsed.tags <= written
-            assert parsed.reason in (TOO_MANY_TAGS, TAGS_AND_TURN_END)
-            assert (parsed.reason == TOO_MANY_TAGS) == (parsed.tags > 6)
+        assert parsed.reason == TOO_LONG and len(text) > MAX_LENGTH
     elif isinstance(parsed, CommandRequest):
         assert flat(text).strip().startswith("/")
-    elif isinstance(parsed, TablePlay):
+    elif isinstance(parsed, GamePlay) and parsed.game == "greed":
+        reading = parsed.reading
+        if isinstance(reading, Unreadable):
+            assert 1 <= reading.tags <= written
+            assert reading.reason in (TOO_MANY_TAGS, TAGS_AND_TURN_END)
+            assert (reading.reason == TOO_MANY_TAGS) == (reading.tags > 6)
+        else:
+            assert parsed == turn_end()
+    elif isinstance(parsed, GamePlay):
         # No Greed tag: the words of a table game (a Ducks roll tag, `パス`) are read there.
         assert written == 0 and parsed.game == "ducks"
     else:
-        assert isinstance(parsed, (TurnEndRequest, Chatter))
+        assert isinstance(parsed, Chatter)
 
 
 @given(TEXTS)
@@ -434,14 +463,14 @@ def test_any_text_parses_to_a_result_its_tags_allow(text: str) -> None:
 def test_text_without_a_bracket_never_throws(text: str) -> None:
     # Not a plain '[' check: '［' and '﹇' become '[' under NFKC and do throw.
     if "[" not in unicodedata.normalize("NFKC", text):
-        assert not isinstance(parse_message(text), ThrowRequest)
+        assert thrown(parse_message(text)) is None
 
 
 @given(TEXTS)
 @settings(max_examples=400)
 def test_quoting_every_line_never_throws(text: str) -> None:
     quoted = "\n".join("> " + line for line in text.split("\n"))
-    assert not isinstance(parse_message(quoted), ThrowRequest)
+    assert thrown(parse_message(quoted)) is None
 
 
 def test_a_reason_is_free_text_to_the_end_of_the_command() -> None:

@@ -23,14 +23,9 @@ from bot.fairness.derive import (
     stream_bytes,
     uniform_below,
 )
-from bot.fairness.dice import (
-    commitment,
-    derive_faces,
-    faces_from_bytes,
-    throw_blocks,
-    throw_message,
-)
+from bot.fairness.seed import commitment
 from bot.games.greed.faces import FACES, Face, format_faces
+from bot.games.greed.fair import derive_faces, faces_from_bytes, throw_blocks, throw_message
 
 COUNTING_SEED = bytes(range(32))  # the seed of greed's and ducks' vectors
 ZERO_SEED = bytes(32)  # the seed of gleek's and regidice's vectors
@@ -53,7 +48,7 @@ def reference_stream(seed: bytes, msg: bytes, size: int) -> bytes:
     return out[:size]
 
 
-# --- Greed: the published vectors (docs/fair-dice.md §4, tests/fairness/test_dice.py) ----------
+# --- Greed: the published vectors (docs/fair-dice.md §4, tests/games/greed/test_fair.py) ---------
 
 GREED_VILLAGE, GREED_DAY, GREED_PLAYER = 1234567890, 3, 42
 GREED_VECTORS = [

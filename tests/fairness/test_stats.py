@@ -1,30 +1,21 @@
-"""Face counts, the chi-square tail and a uniformity test of the dice source on fixed inputs."""
+"""Category counts, the chi-square tail and Pearson's uniformity test, generic over the
+categories, on fixed inputs (Greed's faces: tests/games/greed/test_fair.py)."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import math
+from enum import Enum
 
 import pytest
 
-from bot.fairness import (
-    chi_square_p_value,
-    derive_faces,
-    face_counts,
-    gamma_q,
-    throw_message,
-    uniformity,
-)
-from bot.games.greed import FACES, Face
+from bot.fairness import chi_square_p_value, counts, gamma_q, uniformity
 
-# Fixed inputs only: every face below is a pure function of these constants, so each test has
-# one outcome, the same on every run. Nothing seeds or draws from a random number generator.
-STATS_SEED = hashlib.sha256(b"greedbot fairness statistics").digest()
-VILLAGE = 1234567890
-DAY = 3
-PLAYER = 42
-THROWS = 10_000
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+
+
+class Coin(Enum):
+    HEADS = "H"
+    TAILS = "T"
 
 
 def closed_form_df5(x: float) -> float:
@@ -32,43 +23,80 @@ def closed_form_df5(x: float) -> float:
     return math.erfc(math.sqrt(x / 2)) + math.exp(-x / 2) * math.sqrt(2 * x / math.pi) * (1 + x / 3)
 
 
-def test_face_counts_has_every_face() -> None:
-    counts = face_counts([Face.D, Face.D, Face.E_GREEN])
-    assert list(counts) == list(FACES)
-    assert counts == {
-        Face.DOLLAR: 0,
-        Face.G: 0,
-        Face.R: 0,
-        Face.E_GREEN: 1,
-        Face.E_BLACK: 0,
-        Face.D: 2,
-    }
-    assert face_counts([]) == dict.fromkeys(FACES, 0)
+def test_counts_have_every_category_in_order() -> None:
+    tally = counts(["clubs", "hearts", "clubs"], SUITS)
+    assert list(tally) == list(SUITS)
+    assert tally == {"spades": 0, "hearts": 1, "diamonds": 0, "clubs": 2}
+    assert counts([], SUITS) == dict.fromkeys(SUITS, 0)
+    assert list(counts([], tuple(reversed(SUITS)))) == list(reversed(SUITS))
 
 
-def test_no_faces_is_no_evidence() -> None:
-    result = uniformity([])
+def test_counts_refuse_an_unknown_value_and_repeated_categories() -> None:
+    with pytest.raises(ValueError, match="not one of the categories"):
+        counts(["jokers"], SUITS)
+    with pytest.raises(ValueError, match="repeat"):
+        counts([], ("a", "b", "a"))
+
+
+def test_four_categories_by_hand() -> None:
+    # 40 draws of 4 suits, 10 expected each: (16-10)² + (4-10)² + (12-10)² + (8-10)² = 80,
+    # over 10 gives 8.0; the same through the integer form Σ(4c - 40)² / (4·40) = 1280 / 160.
+    values = ["spades"] * 16 + ["hearts"] * 4 + ["diamonds"] * 12 + ["clubs"] * 8
+    result = uniformity(values, SUITS)
+    assert result.counts == {"spades": 16, "hearts": 4, "diamonds": 12, "clubs": 8}
+    assert result.total == 40
+    assert result.chi_square == 8.0
+    assert result.degrees_of_freedom == 3
+    # 3 degrees of freedom: Q(3/2, x/2) = erfc(√(x/2)) + √(2x/π) e^(-x/2).
+    tail = math.erfc(math.sqrt(4.0)) + math.sqrt(16 / math.pi) * math.exp(-4.0)
+    assert result.p_value == pytest.approx(tail, abs=1e-12)
+    assert result.p_value == pytest.approx(0.046012, abs=1e-6)
+
+
+def test_two_categories_by_hand() -> None:
+    # 7 heads and 3 tails: (2·7 - 10)² + (2·3 - 10)² = 32, over 2·10: 1.6, 1 degree of freedom.
+    result = uniformity([Coin.HEADS] * 7 + [Coin.TAILS] * 3, tuple(Coin))
+    assert result.counts == {Coin.HEADS: 7, Coin.TAILS: 3}
+    assert (result.total, result.chi_square, result.degrees_of_freedom) == (10, 1.6, 1)
+    assert result.p_value == pytest.approx(math.erfc(math.sqrt(0.8)), abs=1e-12)
+
+
+def test_expected_counts_need_not_be_whole() -> None:
+    # 10 values over 3 categories, 10/3 expected each: Σ(3c - 10)² / (3·10) = (25 + 1 + 16) / 30.
+    result = uniformity([0] * 5 + [1] * 3 + [2] * 2, (0, 1, 2))
+    assert result.chi_square == 42 / 30
+    assert result.degrees_of_freedom == 2
+    # 2 degrees of freedom: the tail is e^(-x/2).
+    assert result.p_value == pytest.approx(math.exp(-0.7), rel=1e-12)
+
+
+def test_no_values_is_no_evidence() -> None:
+    result = uniformity([], SUITS)
     assert (result.total, result.chi_square, result.p_value) == (0, 0.0, 1.0)
-    assert result.degrees_of_freedom == 5
+    assert result.degrees_of_freedom == 3
+    assert result.counts == dict.fromkeys(SUITS, 0)
 
 
 def test_perfectly_even_counts() -> None:
-    result = uniformity(FACES * 10)
-    assert result.total == 60
+    result = uniformity(list(SUITS) * 10, SUITS)
+    assert result.total == 40
     assert result.chi_square == 0.0
     assert result.p_value == 1.0
 
 
-def test_pearson_statistic_by_hand() -> None:
-    faces = [Face.DOLLAR] * 20 + [Face.G] * 10 + [Face.R] * 10
-    faces += [Face.E_GREEN] * 10 + [Face.E_BLACK] * 10 + [Face.D] * 0
-    result = uniformity(faces)
-    expected = 60 / 6
-    chi_square = ((20 - expected) ** 2 + (0 - expected) ** 2) / expected
-    assert result.total == 60
-    assert result.chi_square == pytest.approx(chi_square, abs=1e-12)
+def test_six_categories_against_the_closed_form() -> None:
+    values = [0] * 20 + [1] * 10 + [2] * 10 + [3] * 10 + [4] * 10
+    result = uniformity(values, range(6))
+    assert result.chi_square == 20.0
     assert result.degrees_of_freedom == 5
-    assert result.p_value == pytest.approx(closed_form_df5(chi_square), abs=1e-10)
+    assert result.p_value == pytest.approx(closed_form_df5(20.0), abs=1e-10)
+
+
+def test_one_category_is_no_test() -> None:
+    with pytest.raises(ValueError, match="at least 2 categories"):
+        uniformity(["a"], ("a",))
+    with pytest.raises(ValueError, match="at least 2 categories"):
+        uniformity([], ())
 
 
 @pytest.mark.parametrize(
@@ -107,40 +135,3 @@ def test_gamma_q_edges() -> None:
         gamma_q(2.5, math.nan)
     with pytest.raises(ValueError):
         chi_square_p_value(3.0, 0)
-
-
-def block_0s() -> list[bytes]:
-    """block_0 of the same fixed throws the dice-source test derives its faces from."""
-    return [
-        hmac.digest(
-            STATS_SEED,
-            throw_message(VILLAGE, DAY, PLAYER, seq, 900_000 + seq),
-            hashlib.sha256,
-        )
-        for seq in range(1, THROWS + 1)
-    ]
-
-
-def test_the_dice_source_looks_uniform() -> None:
-    # Deterministic: fixed seed and ids, so the p-value is the same number on every run
-    # (about 0.009 today). A failure means the construction changed, not bad luck.
-    faces = [
-        face
-        for seq in range(1, THROWS + 1)
-        for face in derive_faces(STATS_SEED, VILLAGE, DAY, PLAYER, seq, 900_000 + seq, 6)
-    ]
-    result = uniformity(faces)
-    assert result.total == 60_000
-    assert result.p_value > 0.001
-
-
-def test_a_biased_mapping_is_detected() -> None:
-    # Mapping all 256 byte values with b % 6 favours $ G R Eg (43 values each) over Eb D (42).
-    # That bias is small: 60,000 faces would only give p around 1e-4, so both mappings read
-    # every byte of the same 10,000 block_0s (320,000 bytes). Fixed inputs: deterministic.
-    data = b"".join(block_0s())
-    biased = uniformity(FACES[b % 6] for b in data)
-    fair = uniformity(FACES[b % 6] for b in data if b < 252)
-    assert biased.total == 320_000
-    assert biased.p_value < 1e-6
-    assert fair.p_value > 0.001

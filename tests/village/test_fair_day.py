@@ -11,7 +11,7 @@ import pytest
 
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice
-from bot.fairness.verify import verify_record
+from bot.games.greed.fair import verify_record
 from bot.storage.store import SqlStore
 from bot.village.chance import FairChance
 from bot.village.clock import ManualClock

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice, ScriptError
-from bot.fairness.dice import derive_faces
+from bot.games.greed.fair import derive_faces
 from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore
 from bot.village.chance import FairChance

@@ -136,7 +136,7 @@ class DucksGame:
         """A chat message's moves (§5): play, a try that fits no form, or None for chat."""
         reading = grammar.read(text)
         if isinstance(reading, grammar.Moves):
-            return Play(reading.moves, reading.tagged)
+            return Play(reading.moves, reading.tagged, tags=1 if reading.tagged else 0)
         if isinstance(reading, grammar.Malformed):
             return Unreadable(reading.reason, reading.tagged, reading.tags)
         return None

@@ -1,17 +1,16 @@
 """Chat messages that play Ducks (ducks.md §5): what a message asks, before any rule is checked.
 
 NFKC first and case does not matter, so full-width input counts. Quoted lines and code are
-not read (chat.md), the same rule as Greed's parser; it is written again here because that
-parser belongs to the village.
+not read (chat.md), the same rule as Greed's grammar (`bot.games.chat_text`).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from bot.games.chat_text import normalize, visible
 from bot.games.ducks.moves import DuckMove, Pass, Promote, Roll, Stop
 
 TOO_MANY_TAGS: Final = "too_many_tags"
@@ -50,13 +49,6 @@ class NotPlay:
 
 Reading: TypeAlias = Moves | Malformed | NotPlay
 
-# Invisible characters that could split a tag or a keyword so it reads as something else.
-_ZERO_WIDTH: Final = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
-# An unclosed fence runs to the end of the message, as Discord renders it.
-_FENCE: Final = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
-# A span closes on a run of exactly as many backticks as opened it, as in Markdown.
-_INLINE_CODE: Final = re.compile(r"(?<!`)(`{1,2})(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
-
 _TAG: Final = re.compile(r"\[\[\s*ducks\s*\]\]")
 _END: Final = re.compile(r"[\s!.。]+\Z")
 
@@ -83,16 +75,16 @@ _PLAY: Final = re.compile(
 
 def read(text: str) -> Reading:
     """What one chat message asks; never raises."""
-    text = unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH).lower()
+    text = normalize(text).lower()
     if text.strip().startswith("/"):
         return NotPlay()
-    visible = _visible(text)
-    tags = len(_TAG.findall(visible))
+    shown = visible(text)
+    tags = len(_TAG.findall(shown))
     if tags > 1:
         return Malformed(TOO_MANY_TAGS, tagged=True, tags=tags)
     tagged = tags == 1
     # A space, not nothing, so removing the tag cannot join the text on either side.
-    rest = _END.sub("", _TAG.sub(" ", visible)).strip()
+    rest = _END.sub("", _TAG.sub(" ", shown)).strip()
     if not _KEYWORD.search(rest):
         return Moves((Roll(),)) if tagged else NotPlay()
     form = _PLAY.fullmatch(rest)
@@ -111,17 +103,3 @@ def read(text: str) -> Reading:
     if tagged:
         moves.append(Roll())
     return Moves(tuple(moves))
-
-
-def _visible(text: str) -> str:
-    """The text that is neither code nor quoted: quoting someone's move never plays it."""
-    # A fence becomes a space rather than a line break, so whatever follows it stays on the
-    # opener's line and is dropped with it when that line is quoted.
-    text = _FENCE.sub(" ", text)
-    kept: list[str] = []
-    for line in text.split("\n"):
-        head = line.lstrip()
-        if head.startswith(">>>"):
-            break
-        kept.append("" if head.startswith(">") else line)
-    return _INLINE_CODE.sub(" ", "\n".join(kept))

@@ -10,10 +10,9 @@ the engine's own, stored as they always were.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any, cast
 
-from bot.fairness.dice import faces_from_bytes, throw_blocks, throw_message
 from bot.games.api import (
     ChanceContext,
     ChanceRequest,
@@ -54,6 +53,9 @@ from bot.games.greed import (
     replies,
 )
 from bot.games.greed.faces import FACES
+from bot.games.greed.fair import faces_from_bytes, throw_blocks, throw_message
+from bot.games.greed.grammar import read
+from bot.games.greed.moves import GreedMove, ThrowDice
 from bot.games.greed.rules import DEFAULT_THRESHOLD, DEFAULT_TURNS_PER_DAY, MAX_TURNS_PER_DAY
 
 KEY = "greed"
@@ -75,15 +77,6 @@ _VARIANT_NAMES = {
 }
 SETTING_KEYS: tuple[str, ...] = ("rules", "turns", "threshold")
 
-
-@dataclass(frozen=True, slots=True)
-class ThrowDice:
-    """Throw this many dice (`[[greed]]` written so many times)."""
-
-    dice: int
-
-
-GreedMove = ThrowDice | EndTurn
 
 _EVENT_TYPES: dict[str, type[GreedEvent]] = {
     cls.__name__: cls
@@ -235,8 +228,8 @@ class GreedGame:
         return replies.summary(state)
 
     def read(self, text: str) -> Reading:
-        """Greed's words (`[[greed]]`, TE) are the chat parser's own."""
-        return None
+        """`[[greed]]` tags and TE (chat.md §1)."""
+        return read(text)
 
     def mark(self, state: PlayerDay) -> tuple[int, ...] | None:
         turn = None if state.finished else state.turn

@@ -7,7 +7,7 @@ import hmac
 
 import pytest
 
-from bot.fairness.dice import commitment
+from bot.fairness.seed import commitment
 from bot.games.api import ChanceContext, ChanceRequest, Dice
 from bot.games.ducks import game as ducks_game
 from bot.games.ducks.game import GAME

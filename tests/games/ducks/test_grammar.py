@@ -175,7 +175,7 @@ def test_an_invisible_character_cannot_hide_a_tag() -> None:
 
 
 def test_the_game_reads_a_message_for_the_village() -> None:
-    assert GAME.read("昇格 5 5 [[ducks]]") == Play((Promote((5, 5)), Roll()), tagged=True)
+    assert GAME.read("昇格 5 5 [[ducks]]") == Play((Promote((5, 5)), Roll()), tagged=True, tags=1)
     assert GAME.read("パス") == Play((Pass(),), tagged=False)
     assert GAME.read("promote 7") == Unreadable(UNREADABLE, tagged=False, tags=0)
     assert GAME.read("[[ducks]][[ducks]]") == Unreadable(TOO_MANY_TAGS, tagged=True, tags=2)

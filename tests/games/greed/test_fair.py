@@ -1,10 +1,12 @@
-"""Fair dice: the published test vectors, the byte reading, commitments and day verification."""
+"""Greed's fair dice (greed.md §8): the published test vectors, the byte reading, day
+verification, the face statistics an export carries, and the player-facing page."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+import math
 import re
 import subprocess
 import sys
@@ -14,24 +16,25 @@ from pathlib import Path
 
 import pytest
 
-from bot.fairness import (
-    Mismatch,
+from bot.fairness import Mismatch, commitment, uniformity
+from bot.games.greed import FACES, Face, format_faces, parse_faces
+from bot.games.greed.fair import (
+    MAX_DICE,
     ThrowRecord,
-    commitment,
     derive_faces,
+    face_uniformity,
     faces_from_bytes,
-    new_seed,
     throw_blocks,
     throw_message,
+    uniformity_json,
     verify_day,
 )
-from bot.games.greed import FACES, Face, format_faces, parse_faces
 
 SEED = bytes(range(32))
 VILLAGE = 1234567890
 DAY = 3
 PLAYER = 42
-DOC = Path(__file__).resolve().parents[2] / "docs" / "fair-dice.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "fair-dice.md"
 
 # The published test vectors (docs/fair-dice.md): (throw_seq, message_id, faces of 6 dice).
 # Frozen as literals so that any change to the construction fails here.
@@ -142,16 +145,9 @@ def test_throw_seq_starts_at_one() -> None:
         derive_faces(SEED, VILLAGE, DAY, PLAYER, 0, 111, 6)
 
 
-def test_new_seed_is_32_fresh_bytes() -> None:
-    first, second = new_seed(), new_seed()
-    assert len(first) == len(second) == 32
-    assert first != second
-
-
-def test_commitment_is_lowercase_sha256_hex() -> None:
-    seed = b"\xff" * 32
-    assert commitment(seed) == hashlib.sha256(seed).hexdigest()
-    assert re.fullmatch(r"[0-9a-f]{64}", commitment(seed))
+def test_max_dice_is_greeds() -> None:
+    assert MAX_DICE == 6
+    assert len(derive_faces(SEED, VILLAGE, DAY, PLAYER, 1, 111, MAX_DICE)) == MAX_DICE
 
 
 # --- verify_day ---------------------------------------------------------------------------------
@@ -275,6 +271,121 @@ def test_a_throw_seq_below_one_is_caught() -> None:
     throws = [*honest_day(), ThrowRecord(42, 0, 888, FACES, voided=False)]
     problems = verify_day(VILLAGE, DAY, commitment(SEED), SEED, throws)
     assert [p.what for p in problems] == ["throw_seq"]
+
+
+# --- face statistics ----------------------------------------------------------------------------
+
+# Fixed inputs only: every face below is a pure function of these constants, so each test has
+# one outcome, the same on every run. Nothing seeds or draws from a random number generator.
+STATS_SEED = hashlib.sha256(b"greedbot fairness statistics").digest()
+THROWS = 10_000
+
+
+def closed_form_df5(x: float) -> float:
+    """The chi-square upper tail for 5 degrees of freedom: Q(5/2, x/2) through erfc."""
+    return math.erfc(math.sqrt(x / 2)) + math.exp(-x / 2) * math.sqrt(2 * x / math.pi) * (1 + x / 3)
+
+
+def test_face_counts_have_every_face() -> None:
+    counts = face_uniformity([Face.D, Face.D, Face.E_GREEN]).counts
+    assert list(counts) == list(FACES)
+    assert counts == {
+        Face.DOLLAR: 0,
+        Face.G: 0,
+        Face.R: 0,
+        Face.E_GREEN: 1,
+        Face.E_BLACK: 0,
+        Face.D: 2,
+    }
+    assert face_uniformity([]).counts == dict.fromkeys(FACES, 0)
+
+
+def test_no_faces_is_no_evidence() -> None:
+    result = face_uniformity([])
+    assert (result.total, result.chi_square, result.p_value) == (0, 0.0, 1.0)
+    assert result.degrees_of_freedom == 5
+
+
+def test_perfectly_even_faces() -> None:
+    result = face_uniformity(FACES * 10)
+    assert result.total == 60
+    assert result.chi_square == 0.0
+    assert result.p_value == 1.0
+
+
+def test_pearson_statistic_by_hand() -> None:
+    faces = [Face.DOLLAR] * 20 + [Face.G] * 10 + [Face.R] * 10
+    faces += [Face.E_GREEN] * 10 + [Face.E_BLACK] * 10 + [Face.D] * 0
+    result = face_uniformity(faces)
+    expected = 60 / 6
+    chi_square = ((20 - expected) ** 2 + (0 - expected) ** 2) / expected
+    assert result.total == 60
+    assert result.chi_square == pytest.approx(chi_square, abs=1e-12)
+    assert result.degrees_of_freedom == 5
+    assert result.p_value == pytest.approx(closed_form_df5(chi_square), abs=1e-10)
+    assert result == uniformity(faces, FACES)
+
+
+def test_uniformity_json_is_what_an_export_carries() -> None:
+    faces = [Face.DOLLAR] * 20 + [Face.G] * 10 + [Face.R] * 10
+    faces += [Face.E_GREEN] * 10 + [Face.E_BLACK] * 10
+    assert uniformity_json(faces) == {
+        "counts": {"$": 20, "G": 10, "R": 10, "Eg": 10, "Eb": 10, "D": 0},
+        "total": 60,
+        "chi_square": 20.0,
+        "p_value": 0.00125,
+    }
+    assert list(uniformity_json(faces)["counts"]) == [face.token for face in FACES]
+    assert uniformity_json([]) == {
+        "counts": dict.fromkeys(["$", "G", "R", "Eg", "Eb", "D"], 0),
+        "total": 0,
+        "chi_square": 0.0,
+        "p_value": 1.0,
+    }
+
+
+def test_uniformity_json_rounds_to_four_and_six_places() -> None:
+    result = face_uniformity([Face.D, Face.D, Face.G])
+    document = uniformity_json([Face.D, Face.D, Face.G])
+    assert document["chi_square"] == round(result.chi_square, 4) == 7.0
+    assert document["p_value"] == round(result.p_value, 6) == 0.22064
+
+
+def block_0s() -> list[bytes]:
+    """block_0 of the same fixed throws the dice-source test derives its faces from."""
+    return [
+        hmac.digest(
+            STATS_SEED,
+            throw_message(VILLAGE, DAY, PLAYER, seq, 900_000 + seq),
+            hashlib.sha256,
+        )
+        for seq in range(1, THROWS + 1)
+    ]
+
+
+def test_the_dice_source_looks_uniform() -> None:
+    # Deterministic: fixed seed and ids, so the p-value is the same number on every run
+    # (about 0.009 today). A failure means the construction changed, not bad luck.
+    faces = [
+        face
+        for seq in range(1, THROWS + 1)
+        for face in derive_faces(STATS_SEED, VILLAGE, DAY, PLAYER, seq, 900_000 + seq, 6)
+    ]
+    result = face_uniformity(faces)
+    assert result.total == 60_000
+    assert result.p_value > 0.001
+
+
+def test_a_biased_mapping_is_detected() -> None:
+    # Mapping all 256 byte values with b % 6 favours $ G R Eg (43 values each) over Eb D (42).
+    # That bias is small: 60,000 faces would only give p around 1e-4, so both mappings read
+    # every byte of the same 10,000 block_0s (320,000 bytes). Fixed inputs: deterministic.
+    data = b"".join(block_0s())
+    biased = face_uniformity(FACES[b % 6] for b in data)
+    fair = face_uniformity(FACES[b % 6] for b in data if b < 252)
+    assert biased.total == 320_000
+    assert biased.p_value < 1e-6
+    assert fair.p_value > 0.001
 
 
 # --- the player-facing page ----------------------------------------------------------------------

@@ -1,33 +1,43 @@
-"""Fair dice anyone can check: a committed seed per village day, faces derived by HMAC-SHA256."""
+"""Greed's fair dice: greed.md §8.
+
+A throw's faces are fixed by the day's committed seed (`bot.fairness.seed`): HMAC-SHA256 keyed
+by the seed over `greed/v1|village|day|player|throw_seq|message`, its bytes read in order, a
+byte b < 252 giving the face `FACES[b % 6]` and the bytes 252..255 skipped. This module is that
+derivation, the check of a closed day's exported record against it, and the face statistics
+an export carries. The published vectors (docs/fair-dice.md) pin every value.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from bot.games.greed.faces import FACES, Face, format_faces
+from bot.fairness.seed import Mismatch, commitment
+from bot.fairness.stats import Uniformity, uniformity
+from bot.games.greed.faces import FACES, Face, UnknownFaceError, format_faces, parse_faces
+from bot.games.greed.throw import MAX_DICE
 
-SEED_BYTES = 32
-MAX_DICE = 6
+__all__ = [
+    "MAX_DICE",
+    "ThrowRecord",
+    "derive_faces",
+    "face_uniformity",
+    "faces_from_bytes",
+    "throw_blocks",
+    "throw_message",
+    "uniformity_json",
+    "verify_day",
+    "verify_record",
+]
+
 # 252 is the largest multiple of 6 that fits in a byte: bytes 252..255 are skipped so that every
 # face comes from exactly 42 byte values and no face is favoured.
 _UNBIASED_LIMIT = 252
 _PREFIX = "greed/v1"
-
-
-def new_seed() -> bytes:
-    """A fresh secret seed for one village day."""
-    return secrets.token_bytes(SEED_BYTES)
-
-
-def commitment(seed: bytes) -> str:
-    """What is published when the day opens: sha256 of the seed, in lowercase hex."""
-    return hashlib.sha256(seed).hexdigest()
 
 
 def throw_message(
@@ -93,20 +103,6 @@ class ThrowRecord:
     message_id: int
     faces: tuple[Face, ...]
     voided: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Mismatch:
-    """One thing about a day that does not check out.
-
-    `what` is one of "seed", "commitment", "faces", "throw_seq", "duplicate", "gap"; `detail`
-    says it in words.
-    """
-
-    what: str
-    detail: str
-    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
-    """The facts of the detail, so that a reply can say it in the village's language."""
 
 
 def verify_day(
@@ -205,3 +201,75 @@ def verify_day(
                 )
             )
     return problems
+
+
+def verify_record(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
+    """The number of throws checked and every mismatch of an exported day (none: all holds)."""
+    try:
+        village_id = int(document["village_id"])
+        day = int(document["day"])
+        commitment = str(document["commitment"])
+        seed_hex = document["seed"]
+        scripted = bool(document.get("scripted", False))
+        rows = list(document["throws"])
+    except (KeyError, TypeError, ValueError) as error:
+        return 0, [
+            Mismatch(
+                "format", f"not a day record: {error!r} is missing or wrong", {"error": str(error)}
+            )
+        ]
+    problems: list[Mismatch] = []
+    if scripted:
+        # Typed-in faces come from no seed: such a day never verifies as fair.
+        problems.append(
+            Mismatch("scripted", "some faces were scripted, not drawn from the seed", {})
+        )
+    seed: bytes | None = None
+    if seed_hex is not None:
+        try:
+            seed = bytes.fromhex(str(seed_hex))
+        except ValueError:
+            problems.append(
+                Mismatch("seed", f"the seed {seed_hex!r} is not hex", {"reason": "not_hex"})
+            )
+    throws: list[ThrowRecord] = []
+    for index, row in enumerate(rows):
+        try:
+            throws.append(
+                ThrowRecord(
+                    player_id=int(row["player_id"]),
+                    throw_seq=int(row["throw_seq"]),
+                    message_id=int(row["message_id"]),
+                    faces=parse_faces(list(row["faces"])),
+                    voided=bool(row.get("voided", False)),
+                )
+            )
+        except (KeyError, TypeError, ValueError, UnknownFaceError) as error:
+            problems.append(
+                Mismatch(
+                    "format",
+                    f"throw #{index + 1} cannot be read: {error}",
+                    {"throw": index + 1, "error": str(error)},
+                )
+            )
+    if seed is None and seed_hex is not None:
+        return len(throws), problems
+    return len(throws), problems + verify_day(village_id, day, commitment, seed, throws)
+
+
+def face_uniformity(faces: Iterable[Face]) -> Uniformity[Face]:
+    """Pearson's chi-square test of face counts against six equally likely faces (5 degrees
+    of freedom); the counts are keyed by every face, in the order of `FACES`."""
+    return uniformity(faces, FACES)
+
+
+def uniformity_json(faces: Iterable[Face]) -> dict[str, Any]:
+    """The statistics an export and `/village stats` carry (greed.md §8, docs/fair-dice.md §6):
+    `{counts: {token: n}, total, chi_square, p_value}`, rounded to 4 and 6 places."""
+    result = face_uniformity(faces)
+    return {
+        "counts": {face.token: count for face, count in result.counts.items()},
+        "total": result.total,
+        "chi_square": round(result.chi_square, 4),
+        "p_value": round(result.p_value, 6),
+    }

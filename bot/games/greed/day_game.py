@@ -1,0 +1,54 @@
+"""Greed as the village's day game: its rules with what the day commands ask of it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.api import Json, Params, RuleError
+from bot.games.day import DayGame
+from bot.games.greed import GreedRuleError, PlayerDay, UnknownFaceError, analyse, parse_faces
+from bot.games.greed.events import GreedEvent
+from bot.games.greed.fair import uniformity_json, verify_record
+from bot.games.greed.game import GAME, rule_error
+from bot.games.greed.moves import GreedMove
+from bot.games.greed.replies import odds, take_options
+from bot.games.greed.throw import MAX_DICE
+
+
+def position_odds(day: PlayerDay) -> Params:
+    try:
+        return odds(day)
+    except GreedRuleError as error:
+        raise rule_error(error) from None
+
+
+def calculate(text: str) -> Params:
+    """What a throw of these faces scores and offers, as `/greed score` shows it."""
+    try:
+        faces = parse_faces(text)
+    except UnknownFaceError as error:
+        raise RuleError("unknown_face", {"face": error.token}) from None
+    if not 1 <= len(faces) <= MAX_DICE:
+        raise RuleError("score_dice", {"dice": len(faces)})
+    throw = analyse(faces)
+    best = throw.best_take
+    return {
+        "faces": [f.token for f in faces],
+        "points": 0 if best is None else best.points,
+        "sweep": throw.sweep,
+        "greed_out": throw.greed_out,
+        "options": take_options(throw),
+        "legal_counts": list(throw.legal_next_counts),
+    }
+
+
+def tally(throws: Sequence[Sequence[Json]]) -> dict[str, Json]:
+    """Face counts and the chi-square test of recorded throws (face tokens)."""
+    return uniformity_json(
+        face for faces in throws for face in parse_faces([str(f) for f in faces])
+    )
+
+
+DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
+    GAME, position_odds, calculate, verify_record, tally, texts=""
+)
