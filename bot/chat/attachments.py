@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 
-from bot.chat.render.text import as_map, plain
+from bot.chat.text import as_map, plain
 from bot.village.replies import Attachment, Reply
 
 

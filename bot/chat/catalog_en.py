@@ -5,94 +5,17 @@ from typing import Final
 
 # The same keys as the Japanese catalogue (a test holds them equal); filled with `str.format`.
 TEXTS: Final[Mapping[str, str]] = {
-    # -- dice, combinations and common words ----------------------------------------------------
-    "die": "{face}",
-    "dice_sep": " ",
-    "face.$": "$",
-    "face.G": "G",
-    "face.R": "R",
-    "face.Eg": "E🟩green",
-    "face.Eb": "E⬛black",
-    "face.D": "D",
-    "combo.six_of_a_kind": "Six of a kind",
-    "combo.greed": "Greed",
-    "combo.diamond": "Diamond",
-    "combo.silver": "Silver",
-    "combo.gold": "Gold",
-    "combo.ruby": "Ruby",
-    "combo.emerald": "Emerald",
-    "combo.ebony": "Ebony",
-    "combo.single_d": "D",
-    "combo.single_g": "G",
-    "variant.official": "official rules",
-    "variant.house": "house rules",
-    "variant.revised": "revised house rules",
-    "game.greed": "Greed",
+    # -- common words (Greed's faces, combinations and moves are in its own catalogue) ---------
     "locale.ja": "Japanese",
     "locale.en": "English",
     "pts": "{n} pts",
-    "take": "{label} {points}",
     "sep": " · ",
     "list_sep": ", ",
     "or_sep": " / ",
     "who": "[{name}] ",
-    "count": "`[[greed]]×{n}`",
     "time": "{weekday} {year}-{month:0>2}-{day:0>2} {hour}:{minute} ({zone})",
     "weekdays": "Mon Tue Wed Thu Fri Sat Sun",
-    "rules_line": "Rules: {variant} · {turns} turns a day · Turn End from {threshold} held",
-    # -- play ------------------------------------------------------------------------------------
-    "play.head": "{who}Turn {turn}, lap {lap}, throw {throw}: {faces}",
-    "play.take": "Set aside from the previous throw: {take}",
-    "play.options": "Takes: {options}",
-    "play.option": "{label} {points} → throw {next}",
-    "play.points": "This turn {turn_points} · held {held} · today {day} · overall {total}",
-    "play.day_points": "Today {day} · overall {total}",
-    "next": "Next: {moves}",
-    "te.allowed": "Turn End allowed (takes {take}, the turn banks {total})",
-    "te.allowed_plain": "Turn End allowed (the turn banks {total})",
-    "te.below": "no Turn End yet (held below {threshold})",
-    "te.below_unknown": "no Turn End yet (held points below the threshold)",
-    "te.forced": "no Turn End (forced lap)",
-    "te.short": "Turn End",
-    "sweep.result": "Sweep! {take}: every die scored, lap {lap} is forced",
-    "sweep.next": "Next: {counts} only (a forced lap allows no Turn End)",
-    "greed_out.result": "Greed out! Turn {turn} scores 0",
-    "greed_out.result_lost": "Greed out! Turn {turn} scores 0 ({lost} lost)",
-    "greed_out.day_lost": "Under {variant}, today's banked {day_lost} are lost too",
-    "turn_end.head": "{who}Turn {turn}: Turn End!",
-    "turn_end.take": "Set aside: {take}",
-    "turn_end.score": "Turn {turn} scores {score}",
-    "turn_end.forced": (
-        "Sweep: {take}. Under {variant} only a turn's first throw starts a lap, "
-        "so the turn ends here"
-    ),
-    "turn_end.forced_short": (
-        "Held points did not reach the threshold: turn {turn} scores 0 ({lost} lost)"
-    ),
-    "next_turn": "Next: turn {turn}, {counts}",
-    "day_done": "All {turns} turns of today are played",
     # -- ignored and refused ---------------------------------------------------------------------
-    "double_post": (
-        "{who}The same throw was posted twice ({counts}, sent before the previous result was "
-        "answered). The first one counts; this one is ignored."
-    ),
-    "legal_moves": "Legal now: {moves}",
-    "no_moves": "no throw is possible now",
-    "illegal_count": "{who}{asked} dice cannot be thrown now. Nothing was thrown.",
-    "turn_end_refused": "{who}Turn End is not allowed now.",
-    "turn_end_refused.nothing_thrown": (
-        "{who}Turn End is not allowed: this turn has no throw yet."
-    ),
-    "turn_end_refused.forced_lap": (
-        "{who}Turn End is not allowed: every die scored, so the next lap must be thrown "
-        "with six dice."
-    ),
-    "turn_end_refused.below_threshold": (
-        "{who}Turn End is not allowed: held {held} is below the threshold of {threshold}."
-    ),
-    "no_turns_left": (
-        "{who}All {turns} turns of today are played. You can throw again when the next day opens."
-    ),
     "day_closed.refused": "{who}This day is closed. Nothing was thrown.",
     "no_village": (
         "{who}This channel is not a village. A moderator can make it one with `/village create`."
@@ -156,11 +79,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "This channel is now a {game} village. Post six `[[greed]]` tags to join and start "
         "your first turn."
     ),
-    "status.head": "[{player}] status on day {day}",
-    "standing.pos": "Turn {turn}, lap {lap}, throw {throw}: {faces}",
-    "standing.start": "Turn {turn}, before its first throw",
-    "standing.lap_start": "Turn {turn}, lap {lap}, before its first throw (six dice)",
-    "standing.turns": "{played} of {turns} turns played",
     "log.head": "[{player}] day {day} log",
     "log.empty": "No throws yet.",
     "log.line": "T{turn} lap {lap} throw {throw}: {faces}",
@@ -174,12 +92,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "log.unfinished": "unfinished when the day closed ({lost} lost)",
     "log.day_closed": "day closed",
     "log.voided": "[voided] {line} (voided by {by} at {at}; reason: {reason})",
-    "score.head": "{faces} scores",
-    "score.greed_out": "Nothing scores: a greed out (0 pts).",
-    "score.sweep": (
-        "Sweep! Every die scores: take {take} and throw six dice for the next lap (no Turn End)"
-    ),
-    "score.te": "A Turn End would take {take} (if held reaches the threshold)",
     "rollback.pos": "turn {turn} (lap {lap}, throw {throw})",
     "rolled_back": (
         "{by} rolled {player} back to before {pos}. Throws voided: {count}. Reason: {reason}"
@@ -236,18 +148,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "Check that sha256(seed) is {commitment}, and every throw with `/greed verify day:{day}`."
     ),
     # -- checking the dice ---------------------------------------------------------------------
-    "odds.head": "{who}Odds and expected scores (turn points so far {points})",
-    "odds.throw": (
-        "Next throw, {dice} dice: greed out {greed_out} · sweep {sweep} · expected turn score {ev}"
-    ),
-    "odds.option": "{option}: greed out {greed_out} · sweep {sweep} · expected {value}",
-    "odds.te": "Turn End: banks {points}",
-    "odds.no_te": "Turn End: not allowed yet (held points below the threshold)",
-    "odds.advice": "Best move: {move}",
-    "odds.not_official": (
-        "Note: these figures are for the official rules. Under {variant} a greed out also "
-        "loses today's banked points, so be more careful."
-    ),
     "verify.ok": (
         "✅ Day {day} verified: the seed matches the commitment and every throw "
         "(throws checked: {throws}) re-derives exactly from it."
@@ -461,7 +361,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "choice.period.48": "48 hours",
     "choice.period.72": "72 hours",
     # -- tables ----------------------------------------------------------------------------------
-    "game.ducks": "Ducks in a Bucket",
     "table.opened": (
         "{who}opened a {game} table. "
         "`/{tag} join` to take a seat, `/{tag} start` to begin (the opener or a moderator)."
@@ -505,34 +404,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}Only whoever opened the table, or a moderator, may do that. Nothing was changed."
     ),
     # -- table commands (Discord) ------------------------------------------------------------
-    "slash.ducks": "ducks",
-    "slash.group.ducks": "Ducks in a Bucket tables",
-    "slash.ducks.new": "new",
-    "slash.ducks.config": "config",
-    "slash.ducks.join": "join",
-    "slash.ducks.leave": "leave",
-    "slash.ducks.start": "start",
-    "slash.ducks.roll": "roll",
-    "slash.ducks.promote": "promote",
-    "slash.ducks.pass": "pass",
-    "slash.ducks.stop": "stop",
-    "slash.ducks.status": "status",
-    "slash.ducks.score": "score",
-    "slash.ducks.skip": "skip",
-    "slash.ducks.abandon": "abandon",
-    "cmd.ducks.new": "Open a Ducks table in this channel (or thread) and take its first seat",
-    "cmd.ducks.config": "See or change the table's settings before it starts (opener, moderator)",
-    "cmd.ducks.join": "Take the next seat (before the start, up to 6)",
-    "cmd.ducks.leave": "Leave the table (after the start, your turns score nothing)",
-    "cmd.ducks.start": "Fix the seats and begin (2-6 players; opener or moderator)",
-    "cmd.ducks.roll": "Roll the Boss and your white dice in play (same as [[ducks]])",
-    "cmd.ducks.promote": "Promote a set of this roll's white dice into your bucket",
-    "cmd.ducks.pass": "Promote nothing (a white die is set aside; roll again)",
-    "cmd.ducks.stop": "End your turn with your bucket as your hand",
-    "cmd.ducks.status": "The turn in progress, its moves and chances",
-    "cmd.ducks.score": "The score table",
-    "cmd.ducks.skip": "Apply the time limit to the turn in progress now (moderators)",
-    "cmd.ducks.abandon": "Close the table with no winner (moderators; the opener before the start)",
     "arg.rounds": "rounds",
     "arg.rounds.text": "N (one per player) or 2N (two per player)",
     "arg.wild": "wild",
@@ -549,16 +420,12 @@ TEXTS: Final[Mapping[str, str]] = {
     "arg.game": "game",
     "arg.game.text": "Rank by this game's points only",
     "choice.game.greed": "Greed",
-    "choice.game.ducks": "Ducks in a Bucket",
-    "game_short.ducks": "Ducks",
     "table.rolled_back": (
         "{by} took the {game} table back to the start of {who}'s turn in round {round}"
         " ({rolls} rolls voided). Reason: {reason}"
     ),
     "table.rolled_back.next": "{who}'s turn: roll again with fresh dice (and a fresh time limit).",
     "table_rollback_target": "{who}There is no turn of {player} in round {round} yet.",
-    "slash.ducks.rollback": "rollback",
-    "cmd.ducks.rollback": "Void a turn and go back to its start (moderators)",
     "arg.round": "round",
     "arg.round.text": "The round to go back to (the current one if left out)",
     # -- secrets (a hidden hand, a secret roll) --------------------------------------------------
@@ -586,10 +453,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.verify.detail.duplicate": "draw {throw_seq} is recorded {uses} times",
     "table.verify.detail.gap": "no record of draw {missing} (numbers run to {last})",
     "table_not_ended": "{who}The {game} table has not ended: its seed is revealed when it does.",
-    "slash.ducks.export": "export",
-    "slash.ducks.verify": "verify",
-    "cmd.ducks.export": "Export the table's record (every draw) as JSON",
-    "cmd.ducks.verify": "Check an ended table's draws against its seed (or an attached export)",
     "arg.table": "table",
     "arg.table.text": "The table's number (the last one here if left out)",
     "allowed.rounds": "N (one per player) or 2N (two per player)",

@@ -6,88 +6,17 @@ from typing import Final
 # Templates are filled with `str.format`: a value never goes through the template engine
 # itself, so a player name with braces in it is shown as typed.
 TEXTS: Final[Mapping[str, str]] = {
-    # -- dice, combinations and common words ----------------------------------------------------
-    "die": "【{face}】",
-    "dice_sep": "",
-    "face.$": "＄",
-    "face.G": "G",
-    "face.R": "R",
-    "face.Eg": "E🟩緑",
-    "face.Eb": "E⬛黒",
-    "face.D": "D",
-    "combo.six_of_a_kind": "シックスオブアカインド",
-    "combo.greed": "グリード",
-    "combo.diamond": "ダイヤモンド",
-    "combo.silver": "シルバー",
-    "combo.gold": "ゴールド",
-    "combo.ruby": "ルビー",
-    "combo.emerald": "エメラルド",
-    "combo.ebony": "エボニー",
-    "combo.single_d": "D",
-    "combo.single_g": "G",
-    "variant.official": "公式ルール",
-    "variant.house": "ハウスルール",
-    "variant.revised": "改定版ハウスルール",
-    "game.greed": "グリード",
+    # -- common words (Greed's faces, combinations and moves are in its own catalogue) ---------
     "locale.ja": "日本語",
     "locale.en": "英語",
     "pts": "{n}点",
-    "take": "{label} {points}",
     "sep": " ・ ",
     "list_sep": "、",
     "or_sep": " / ",
     "who": "【{name}】",
-    "count": "`[[greed]]×{n}`",
     "time": "{month}/{day}({weekday}) {hour}:{minute} ({zone})",
     "weekdays": "月 火 水 木 金 土 日",
-    "rules_line": "ルール: {variant} ・ 1日{turns}ターン ・ TEは持ち点{threshold}以上",
-    # -- play ------------------------------------------------------------------------------------
-    "play.head": "{who}{turn}ターン目 {lap}周{throw}投目: {faces}",
-    "play.take": "取った役: {take}（前の出目から）",
-    "play.options": "取れる役: {options}",
-    "play.option": "{label} {points}→{next}個",
-    "play.points": "ターン得点 {turn_points} ・ 持ち点 {held} ・ 本日 {day} ・ 総合 {total}",
-    "play.day_points": "本日 {day} ・ 総合 {total}",
-    "next": "次: {moves}",
-    "te.allowed": "TE可（{take}を取ってターン計 {total}）",
-    "te.allowed_plain": "TE可（ターン計 {total}で終了）",
-    "te.below": "TE不可（持ち点{threshold}未満）",
-    "te.below_unknown": "TE不可（持ち点がまだ足りません）",
-    "te.forced": "TE不可（強制周回）",
-    "te.short": "TE",
-    "sweep.result": "総取り！ {take} → 強制{lap}周目へ",
-    "sweep.next": "次: {counts} のみ（強制周回なのでTEはできません）",
-    "greed_out.result": "グリードアウト！ {turn}ターン目は0点",
-    "greed_out.result_lost": "グリードアウト！ {turn}ターン目は0点（{lost}を失いました）",
-    "greed_out.day_lost": "{variant}なので、本日の持ち点 {day_lost} も失いました",
-    "turn_end.head": "{who}{turn}ターン目 ターンエンド！",
-    "turn_end.take": "取った役: {take}",
-    "turn_end.score": "{turn}ターン目の得点: {score}",
-    "turn_end.forced": (
-        "総取り {take}。{variant}では周回はターン最初の1投目だけなので、ここでターン終了"
-    ),
-    "turn_end.forced_short": "持ち点がTE条件に届かず、{turn}ターン目は0点（{lost}を失いました）",
-    "next_turn": "次: {turn}ターン目 {counts}",
-    "day_done": "本日の{turns}ターンはすべて終了しました",
     # -- ignored and refused ---------------------------------------------------------------------
-    "double_post": (
-        "{who}前の結果が出る前に送信された {counts} は二重投稿として無視しました"
-        "（最初の投稿が有効です）。"
-    ),
-    "legal_moves": "今できること: {moves}",
-    "no_moves": "今振れるダイスはありません",
-    "illegal_count": "{who}今は{asked}個は振れません。何も振っていません。",
-    "turn_end_refused": "{who}今はTEできません。",
-    "turn_end_refused.nothing_thrown": "{who}このターンはまだ1投も振っていないので、TEできません。",
-    "turn_end_refused.forced_lap": (
-        "{who}総取りの後の強制周回なので、TEできません。6個で振ってください。"
-    ),
-    "turn_end_refused.below_threshold": (
-        "{who}持ち点 {held} がTE条件（{threshold}）に届かないので、TEできません。"
-    ),
-    "no_turns_left": (
-        "{who}本日の{turns}ターンはすべて振り終えました。次の日が始まったらまた振れます。"
-    ),
     "day_closed.refused": "{who}この日はもう締め切られています。何も振っていません。",
     "no_village": (
         "{who}このチャンネルは村ではありません。モデレーターが `/village create` で村を作れます。"
@@ -152,11 +81,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "このチャンネルを{game}の村にしました。"
         "`[[greed]]` を6個並べて発言すると参加して1ターン目が始まります。"
     ),
-    "status.head": "【{player}】{day}dの状況",
-    "standing.pos": "{turn}ターン目 {lap}周{throw}投目: {faces}",
-    "standing.start": "{turn}ターン目（これから1投目）",
-    "standing.lap_start": "{turn}ターン目 {lap}周目（これから6個で1投目）",
-    "standing.turns": "消化 {played}/{turns}ターン",
     "log.head": "【{player}】{day}dの記録",
     "log.empty": "まだ1投も振っていません。",
     "log.line": "T{turn} {lap}周{throw}投目 {faces}",
@@ -170,10 +94,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "log.unfinished": "未完了のまま締切（{lost} 失効）",
     "log.day_closed": "締切",
     "log.voided": "【無効】{line}（{by} が無効化 {at}・理由: {reason}）",
-    "score.head": "{faces} の得点",
-    "score.greed_out": "役がひとつもありません。グリードアウト（0点）です。",
-    "score.sweep": "総取り！ 全ダイスに役がつくので {take} を取り、6個で次の周へ（TE不可）",
-    "score.te": "TEするなら {take}（持ち点がTE条件を満たすとき）",
     "rollback.pos": "{turn}ターン目 {lap}周{throw}投目",
     "rolled_back": (
         "{by} が {player} を {pos} の前まで戻しました（{count}投を無効化）。理由: {reason}"
@@ -232,16 +152,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "検証: sha256(シード) = {commitment}（`/greed verify day:{day}` で全出目を確認できます）"
     ),
     # -- checking the dice ---------------------------------------------------------------------
-    "odds.head": "{who}確率と期待値（ここまでのターン得点 {points}）",
-    "odds.throw": "次は{dice}個: GO {greed_out} ・ 総取り {sweep} ・ このターンの期待得点 {ev}",
-    "odds.option": "{option}: GO {greed_out} ・ 総取り {sweep} ・ 期待値 {value}",
-    "odds.te": "TE: {points}で確定",
-    "odds.no_te": "TE不可（持ち点がまだTE条件に届きません）",
-    "odds.advice": "おすすめ: {move}",
-    "odds.not_official": (
-        "※数字は公式ルールで計算しています。{variant}ではグリードアウトすると"
-        "本日の持ち点も失うので、もっと慎重に。"
-    ),
     "verify.ok": (
         "✅ {day}dの検証: シードはコミットメントと一致し、"
         "全{throws}投の出目がシードから再計算した通りでした。"
@@ -461,7 +371,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "choice.period.48": "48時間",
     "choice.period.72": "72時間",
     # -- tables ----------------------------------------------------------------------------------
-    "game.ducks": "ダックス・イン・ア・バケツ",
     "table.opened": (
         "{who}{game}の卓を開きました。"
         "`/{tag} join` で着席、`/{tag} start` で開始（開いた人か進行役）。"
@@ -503,34 +412,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "table_not_playing": "{who}{game}の卓はまだ始まっていないか、もう終わっています。",
     "opener_only": "{who}卓を開いた人か進行役だけができる操作です。何も変更していません。",
     # -- table commands (Discord) ------------------------------------------------------------
-    "slash.ducks": "ダックス",
-    "slash.group.ducks": "ダックス・イン・ア・バケツの卓",
-    "slash.ducks.new": "卓を開く",
-    "slash.ducks.config": "卓の設定",
-    "slash.ducks.join": "着席",
-    "slash.ducks.leave": "離席",
-    "slash.ducks.start": "開始",
-    "slash.ducks.roll": "振る",
-    "slash.ducks.promote": "昇格",
-    "slash.ducks.pass": "パス",
-    "slash.ducks.stop": "ストップ",
-    "slash.ducks.status": "状況",
-    "slash.ducks.score": "得点表",
-    "slash.ducks.skip": "スキップ",
-    "slash.ducks.abandon": "卓を閉じる",
-    "cmd.ducks.new": "このチャンネル（スレッド）にダックスの卓を開いて着席する",
-    "cmd.ducks.config": "始まる前の卓の設定を見る・変える（開いた人か進行役）",
-    "cmd.ducks.join": "卓の次の席に着く（開始前、6人まで）",
-    "cmd.ducks.leave": "卓を離れる（開始後は残りの手番が0点）",
-    "cmd.ducks.start": "席を確定して始める（2〜6人、開いた人か進行役）",
-    "cmd.ducks.roll": "ボスと残りの白ダイスを振る（[[ducks]] と同じ）",
-    "cmd.ducks.promote": "出目の組をバケツへ昇格する",
-    "cmd.ducks.pass": "昇格しない（白ダイスを1個除外して振り直し）",
-    "cmd.ducks.stop": "バケツを役にして手番を終える",
-    "cmd.ducks.status": "いまの手番・できること・確率",
-    "cmd.ducks.score": "得点表",
-    "cmd.ducks.skip": "いまの手番に持ち時間切れと同じ処理をする（進行役）",
-    "cmd.ducks.abandon": "勝者なしで卓を閉じる（進行役、開始前は開いた人も）",
     "arg.rounds": "ラウンド数",
     "arg.rounds.text": "N（人数分）か 2N（人数の2倍）",
     "arg.wild": "ワイルド",
@@ -547,8 +428,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "arg.game": "ゲーム",
     "arg.game.text": "このゲームの得点だけで並べる",
     "choice.game.greed": "グリード",
-    "choice.game.ducks": "ダックス・イン・ア・バケツ",
-    "game_short.ducks": "ダックス",
     "table.rolled_back": (
         "{game}の卓を{by}がラウンド{round}の{who}の手番の始めに戻しました"
         "（無効にした投げ: {rolls}回）。理由: {reason}"
@@ -557,8 +436,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}の手番です。新しいダイスで振り直してください（持ち時間も最初から）。"
     ),
     "table_rollback_target": "{who}ラウンド{round}の{player}の手番は、まだありません。",
-    "slash.ducks.rollback": "ロールバック",
-    "cmd.ducks.rollback": "手番を無効にしてその始めに戻す（進行役）",
     "arg.round": "ラウンド",
     "arg.round.text": "戻すラウンド（省略するといまのラウンド）",
     # -- secrets (a hidden hand, a secret roll) --------------------------------------------------
@@ -589,10 +466,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.verify.detail.duplicate": "{throw_seq}回目の投げが{uses}回記録されています",
     "table.verify.detail.gap": "{missing}回目の投げの記録がありません（番号は{last}まで）",
     "table_not_ended": "{who}{game}の卓はまだ終わっていません。シードは終わってから公開します。",
-    "slash.ducks.export": "書き出し",
-    "slash.ducks.verify": "検証",
-    "cmd.ducks.export": "卓の記録（すべての投げ）をJSONで書き出す",
-    "cmd.ducks.verify": "終わった卓の投げをシードで検証する（書き出したファイルも添付できます）",
     "arg.table": "卓",
     "arg.table.text": "卓の番号（省略するとここの最後の卓）",
     "allowed.rounds": "N（人数分）か 2N（人数の2倍）",

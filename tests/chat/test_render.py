@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 
 from bot.chat import catalog_en, catalog_ja
-from bot.chat.render import Surface, display_width, format_faces, no_link, render
+from bot.chat.render import Surface, catalog, display_width, no_link, render
+from bot.chat.text import Text
 from bot.console.session import CONSOLE
+from bot.games.greed.text import faces_text
 from bot.village.replies import Reply, ReplyKind, refused, reply_from_data
 from tests.console.golden import FALLBACKS, TRANSCRIPTS_DIR, golden_replies, replay_lines
 
@@ -133,6 +135,10 @@ def text(key: str, locale: str = "ja", link: Any = no_link) -> str:
 
 
 # -- faces -----------------------------------------------------------------------------------
+
+
+def format_faces(tokens: list[str], locale: str) -> str:
+    return faces_text(Text(catalog(locale), Surface()), tokens)
 
 
 def test_japanese_faces_tell_the_two_es_apart_by_mark_and_word() -> None:

@@ -18,7 +18,7 @@ import discord
 import discord.ext.test as dpytest
 import pytest
 
-from bot.chat.catalog_ja import TEXTS as JA
+from bot.chat.text import catalog
 from bot.console.scripted import ScriptedDice
 from bot.discord_adapter.client import Bridge
 from bot.discord_adapter.translator import CatalogueTranslator
@@ -34,6 +34,7 @@ pytestmark = [pytest.mark.db, pytest.mark.discord]
 
 T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
 """Noon in Tokyo: the village's day closes at midnight, far from every time limit here."""
+JA = catalog("ja")
 GM = {"user_id": 1, "name": "gm", "permissions": MANAGE_GUILD}
 
 

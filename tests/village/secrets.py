@@ -23,7 +23,7 @@ import pytest
 
 from bot.chat import render as render_module
 from bot.chat.render import LOCALES, render
-from bot.chat.render.text import Text
+from bot.chat.text import Text
 from bot.console.session import Output
 from bot.village.core import Core, Incoming
 from bot.village.records import VillageRecord

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final
 
-from bot.chat.render import days, fairness, info, play, tables
-from bot.chat.render.text import (
+from bot.chat.render import days, fairness, info, tables
+from bot.chat.text import (
     DEFAULT_LOCALE,
     LOCALES,
     Link,
@@ -29,17 +29,11 @@ __all__ = [
     "catalog",
     "cited_messages",
     "display_width",
-    "format_faces",
     "no_link",
     "render",
 ]
 
 _logger = logging.getLogger(__name__)
-
-
-def format_faces(tokens: Sequence[str], locale: str) -> str:
-    """The faces of a throw, the two E's told apart by a colour mark and a word."""
-    return Text(catalog(locale), Surface()).faces(tokens)
 
 
 def cited_messages(reply: Reply) -> set[int]:
@@ -81,16 +75,7 @@ def render(reply: Reply, locale: str, surface: Surface | None = None) -> str:
 _simple = info.simple
 
 _WRITERS: Final[Mapping[str, Writer]] = {
-    # play
-    "throw": play.throw,
-    "sweep": play.sweep,
-    "greed_out": play.greed_out,
-    "turn_end": play.turn_end,
-    "double_post": play.double_post,
     # refusals
-    "illegal_count": play.illegal_count,
-    "turn_end_refused": play.turn_end_refused,
-    "no_turns_left": play.no_turns_left,
     "no_village": _simple("no_village"),
     "village_exists": _simple("village_exists"),
     "moderators_only": _simple("moderators_only", "command"),
@@ -123,9 +108,7 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "internal_error": _simple("internal_error"),
     # information
     "village_created": info.village_created,
-    "status": info.status,
     "log": info.log,
-    "score": info.score,
     "rolled_back": info.rolled_back,
     "restored": info.restored,
     "settings": info.settings,
@@ -137,7 +120,6 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "day_opened": days.day_opened,
     "day_closed": days.day_closed,
     # checking the dice
-    "odds": fairness.odds,
     "verify": fairness.verify,
     "export": fairness.export,
     "stats": fairness.stats,

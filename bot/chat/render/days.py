@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.chat.render.text import Text, as_int, as_list, as_map, plain
+from bot.chat.text import Text, as_int, as_list, as_map, plain
+from bot.games.greed.text import rules_text
 from bot.village.replies import Reply, ReplyKind
 
 
@@ -50,7 +51,7 @@ def day_opened(t: Text, reply: Reply) -> list[str]:
     return [
         t("day_opened.head", day=as_int(p.get("day"))),
         t("day_opened.closes", closes=t.when(p.get("closes_at"), p.get("timezone"))),
-        t.rules(as_map(p.get("rules"))),
+        rules_text(t, as_map(p.get("rules"))),
         t("day_opened.commitment", commitment=plain(p.get("commitment"))),
         t("day_opened.explain"),
     ]

@@ -6,8 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from bot.chat.render.play import option
-from bot.chat.render.text import (
+from bot.chat.text import (
     Text,
     as_float,
     as_int,
@@ -17,61 +16,11 @@ from bot.chat.render.text import (
     plain,
     table_lines,
 )
+from bot.games.greed.text import faces_text
 from bot.village.replies import Reply
 
 _FACE_ORDER: Final = ("$", "G", "R", "Eg", "Eb", "D")
 MAX_MISMATCHES: Final = 10  # a wrong seed breaks every throw: the first few say enough
-
-
-def _percent(chance: Any) -> str:
-    return f"{as_float(chance) * 100:.1f}%"
-
-
-def _pts(t: Text, value: Any) -> str:
-    return t.pts(round(as_float(value)))
-
-
-# -- odds --------------------------------------------------------------------------------------
-
-
-def odds(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    lines = [t("odds.head", who=t.who(reply.to), points=t.pts(p.get("points")))]
-    if p.get("mode") == "throw":
-        lines.append(
-            t(
-                "odds.throw",
-                dice=as_int(p.get("dice"), 6),
-                greed_out=_percent(p.get("greed_out")),
-                sweep=_percent(p.get("sweep")),
-                ev=_pts(t, p.get("ev_roll")),
-            )
-        )
-    else:
-        lines += [_odds_option(t, as_map(o)) for o in as_list(p.get("options"))]
-        turn_end = p.get("turn_end")
-        if turn_end is None:
-            lines.append(t("odds.no_te"))
-        else:
-            lines.append(t("odds.te", points=_pts(t, turn_end)))
-        if p.get("advice") == "stop" and turn_end is not None:
-            lines.append(t("odds.advice", move=t("te.short")))
-        elif p.get("best_next") is not None:
-            lines.append(t("odds.advice", move=t("count", n=as_int(p.get("best_next")))))
-    variant = p.get("variant", "official")
-    if variant != "official":
-        lines.append(t("odds.not_official", variant=t.word("variant", variant)))
-    return lines
-
-
-def _odds_option(t: Text, take: Mapping[str, Any]) -> str:
-    return t(
-        "odds.option",
-        option=option(t, take),
-        greed_out=_percent(take.get("greed_out")),
-        sweep=_percent(take.get("sweep")),
-        value=_pts(t, take.get("value")),
-    )
 
 
 # -- verify and export -------------------------------------------------------------------------
@@ -117,7 +66,7 @@ def mismatch_detail(t: Text, mismatch: Mapping[str, Any]) -> str:
     values = {name: plain(value) for name, value in mismatch.items()}
     for name in ("expected", "recorded"):
         if name in mismatch:
-            values[name] = t.faces(as_list(mismatch[name]))
+            values[name] = faces_text(t, as_list(mismatch[name]))
     if "missing" in mismatch:
         values["missing"] = t.texts["list_sep"].join(plain(n) for n in as_list(mismatch["missing"]))
     try:

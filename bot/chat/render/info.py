@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from bot.chat.render.play import options
-from bot.chat.render.standing import standing
-from bot.chat.render.text import (
+from bot.chat.text import (
     Text,
     Writer,
     as_int,
@@ -17,6 +15,7 @@ from bot.chat.render.text import (
     plain,
     table_lines,
 )
+from bot.games.greed.text import faces_text, rules_text, standing, take_text
 from bot.village import registry
 from bot.village.replies import Reply
 
@@ -95,16 +94,10 @@ def usage(command: registry.Command) -> str:
     return "`" + " ".join(parts) + "`"
 
 
-def status(t: Text, reply: Reply) -> list[str]:
-    state = reply.state or {}
-    player = plain(reply.params.get("player") or reply.to)
-    return [t("status.head", player=player, day=as_int(state.get("day"))), *standing(t, state)]
-
-
 def _log_event(t: Text, event: Mapping[str, Any]) -> str:
     kind = event.get("type")
     if kind == "DiceSetAside":
-        return t.take(event)
+        return take_text(t, event)
     if kind == "LapStarted":
         return t("log.lap", lap=as_int(event.get("lap")))
     if kind == "GreedOut":
@@ -132,7 +125,7 @@ def _log_line(t: Text, step: Mapping[str, Any], zone: Any) -> str:
         turn=plain(step.get("turn")) or "-",
         lap=plain(step.get("lap")) or "-",
         throw=plain(step.get("throw")) or "-",
-        faces=t.faces(as_list(step.get("faces"))),
+        faces=faces_text(t, as_list(step.get("faces"))),
     )
     events = [_log_event(t, as_map(e)) for e in as_list(step.get("then"))]
     arrow = t.texts["log.then"]
@@ -160,22 +153,6 @@ def log(t: Text, reply: Reply) -> list[str]:
     # No time zone in the log's params yet: times then show in UTC, labelled as such.
     zone = p.get("timezone")
     return [head, *(_log_line(t, as_map(step), zone) for step in steps)]
-
-
-def score(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    takes = [as_map(o) for o in as_list(p.get("options"))]
-    lines = [t("score.head", faces=t.faces(as_list(p.get("faces"))))]
-    if p.get("greed_out") or not takes:
-        return [*lines, t("score.greed_out")]
-    best = max(takes, key=lambda o: as_int(o.get("points")))
-    if p.get("sweep"):
-        return [*lines, t("score.sweep", take=t.take(best))]
-    return [
-        *lines,
-        t("play.options", options=options(t, takes)),
-        t("score.te", take=t.take(best)),
-    ]
 
 
 # -- moderation --------------------------------------------------------------------------------
@@ -252,7 +229,7 @@ def settings(t: Text, reply: Reply) -> list[str]:
     changed = [plain(c) for c in as_list(p.get("changed"))]
     lines = [
         t("settings.head", day=day),
-        t.rules(current),
+        rules_text(t, current),
         t(
             "settings.schedule",
             # The language changes at once, so the one in force is the new one.

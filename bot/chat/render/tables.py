@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.chat.render.fairness import MAX_MISMATCHES, attached_source, mismatch_detail
-from bot.chat.render.text import Text, as_list, as_map, plain
+from bot.chat.text import Text, as_list, as_map, plain
 from bot.village.replies import Reply
 
 

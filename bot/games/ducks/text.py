@@ -4,8 +4,9 @@ Writers read only the reply's data, through the lenient param readers, so that d
 wrong shape shows less rather than failing. Players are named from the data's `names`, else
 the `seats` of the reply's state when they are names, else by seat number.
 
-The texts are `TEXTS_JA` and `TEXTS_EN`, every key under `ducks.`, so that they join a
-village's catalogue without clashing with another game's.
+The texts are `TEXTS_JA` and `TEXTS_EN`, every key naming the game (`ducks.roll`,
+`cmd.ducks.new`), so that they join a village's catalogue without clashing with another
+game's.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from itertools import zip_longest
 from typing import Any, Final
 
-from bot.chat.render.text import Text, Writer, as_int, as_list, as_map, plain, table_lines
+from bot.chat.text import Text, Writer, as_int, as_list, as_map, plain, table_lines
 from bot.games.ducks import catalog_en, catalog_ja
 from bot.village.replies import Reply
 

@@ -50,5 +50,5 @@ def tally(throws: Sequence[Sequence[Json]]) -> dict[str, Json]:
 
 
 DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
-    GAME, position_odds, calculate, verify_record, tally, texts=""
+    GAME, position_odds, calculate, verify_record, tally, texts="bot.games.greed.text"
 )

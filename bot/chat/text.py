@@ -12,8 +12,6 @@ from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.chat import catalog_en, catalog_ja
-from bot.games.greed import UnknownFaceError, best_split, parse_faces
-from bot.games.greed.faces import counts
 from bot.village.replies import Reply
 
 Link = Callable[[int | None], str]
@@ -54,18 +52,15 @@ CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {
 LOCALES: Final = tuple(CATALOGS)
 DEFAULT_LOCALE: Final = "ja"  # the game's home audience
 
-_TOKENS: Final = {"$": "$", "g": "G", "r": "R", "eg": "Eg", "eb": "Eb", "d": "D"}
-_SINGLES: Final = ("single_d", "single_g")  # written as letters (DGG), the way the forum does
-
 
 def catalog(locale: str) -> Mapping[str, str]:
     """The texts of `locale`, or of the default locale when there are none: the village's
-    own and every table game's."""
+    own and every game's."""
     return _catalogs()[locale if locale in CATALOGS else DEFAULT_LOCALE]
 
 
 def game_writers() -> Mapping[str, Writer]:
-    """The reply writers of the table games, by reply key."""
+    """The reply writers of the games, by reply key."""
     writers: dict[str, Writer] = {}
     for module in _game_text_modules():
         writers.update(module.WRITERS)
@@ -84,9 +79,11 @@ def _catalogs() -> dict[str, dict[str, str]]:
 @functools.cache
 def _game_text_modules() -> tuple[Any, ...]:
     # Loaded on first use: a game's writers use this module's helpers.
-    from bot.games.registry import TABLE_GAMES
+    from bot.games.registry import DAY_GAMES, TABLE_GAMES
 
-    return tuple(importlib.import_module(t.texts) for t in TABLE_GAMES.values() if t.texts)
+    modules = [day.texts for day in DAY_GAMES.values()]
+    modules += [table.texts for table in TABLE_GAMES.values()]
+    return tuple(importlib.import_module(name) for name in modules if name)
 
 
 def display_width(text: str) -> int:
@@ -190,50 +187,6 @@ class Text:
     def who(self, name: str | None) -> str:
         return self("who", name=name) if name else ""
 
-    def faces(self, tokens: Iterable[Any]) -> str:
-        shown = []
-        for raw in tokens:
-            token = _TOKENS.get(unicodedata.normalize("NFKC", str(raw)).strip().lower())
-            face = self.texts[f"face.{token}"] if token else str(raw)
-            shown.append(self("die", face=face))
-        return self.texts["dice_sep"].join(shown)
-
-    def label(self, combinations: Sequence[Any]) -> str:
-        """Combinations as players write them: named ones, then single D's and G's (DGG)."""
-        named = [self.word("combo", c) for c in combinations if c not in _SINGLES]
-        singles = "".join(
-            self.word("combo", c) for single in _SINGLES for c in combinations if c == single
-        )
-        return "+".join([*named, singles] if singles else named)
-
-    def dice_label(self, dice: Sequence[Any]) -> str:
-        """The combinations a set of taken dice makes (a take always uses every die)."""
-        try:
-            faces = parse_faces([str(d) for d in dice])
-        except UnknownFaceError:
-            return self.faces(dice)
-        split = best_split(counts(faces))
-        if split is None or not split.combinations:
-            return self.faces(dice)
-        return self.label([c.key for c in split.combinations])
-
-    def take(self, take: Mapping[str, Any]) -> str:
-        combinations = as_list(take.get("combinations"))
-        label = (
-            self.label(combinations) if combinations else self.dice_label(as_list(take.get("dice")))
-        )
-        return self("take", label=label, points=self.pts(take.get("points")))
-
-    def counts(self, numbers: Iterable[Any]) -> str:
-        shown = [self("count", n=as_int(n)) for n in numbers]
-        return self.texts["or_sep"].join(shown) if shown else self("no_moves")
-
-    def moves(self, numbers: Iterable[Any], turn_end: str | None) -> str:
-        parts = [self.counts(numbers)]
-        if turn_end:
-            parts.append(turn_end)
-        return self.texts["sep"].join(parts)
-
     def names(self, values: Iterable[Any]) -> str:
         return self.texts["list_sep"].join(plain(v) for v in values)
 
@@ -272,14 +225,6 @@ class Text:
             hour=f"{local.hour:02d}",
             minute=f"{local.minute:02d}",
             zone=label,
-        )
-
-    def rules(self, rules: Mapping[str, Any]) -> str:
-        return self(
-            "rules_line",
-            variant=self.word("variant", rules.get("variant", "official")),
-            turns=as_int(rules.get("turns")),
-            threshold=self.pts(rules.get("threshold")),
         )
 
 

@@ -1,0 +1,108 @@
+"""Greed's texts in English: faces, combinations, the replies to a move, where a player
+stands, the odds and the score calculator."""
+
+from collections.abc import Mapping
+from typing import Final
+
+# Filled with `str.format`, like the village's catalogue they join.
+TEXTS: Final[Mapping[str, str]] = {
+    "die": "{face}",
+    "dice_sep": " ",
+    "face.$": "$",
+    "face.G": "G",
+    "face.R": "R",
+    "face.Eg": "E🟩green",
+    "face.Eb": "E⬛black",
+    "face.D": "D",
+    "combo.six_of_a_kind": "Six of a kind",
+    "combo.greed": "Greed",
+    "combo.diamond": "Diamond",
+    "combo.silver": "Silver",
+    "combo.gold": "Gold",
+    "combo.ruby": "Ruby",
+    "combo.emerald": "Emerald",
+    "combo.ebony": "Ebony",
+    "combo.single_d": "D",
+    "combo.single_g": "G",
+    "variant.official": "official rules",
+    "variant.house": "house rules",
+    "variant.revised": "revised house rules",
+    "game.greed": "Greed",
+    "take": "{label} {points}",
+    "count": "`[[greed]]×{n}`",
+    "rules_line": "Rules: {variant} · {turns} turns a day · Turn End from {threshold} held",
+    "play.head": "{who}Turn {turn}, lap {lap}, throw {throw}: {faces}",
+    "play.take": "Set aside from the previous throw: {take}",
+    "play.options": "Takes: {options}",
+    "play.option": "{label} {points} → throw {next}",
+    "play.points": "This turn {turn_points} · held {held} · today {day} · overall {total}",
+    "play.day_points": "Today {day} · overall {total}",
+    "next": "Next: {moves}",
+    "te.allowed": "Turn End allowed (takes {take}, the turn banks {total})",
+    "te.allowed_plain": "Turn End allowed (the turn banks {total})",
+    "te.below": "no Turn End yet (held below {threshold})",
+    "te.below_unknown": "no Turn End yet (held points below the threshold)",
+    "te.forced": "no Turn End (forced lap)",
+    "te.short": "Turn End",
+    "sweep.result": "Sweep! {take}: every die scored, lap {lap} is forced",
+    "sweep.next": "Next: {counts} only (a forced lap allows no Turn End)",
+    "greed_out.result": "Greed out! Turn {turn} scores 0",
+    "greed_out.result_lost": "Greed out! Turn {turn} scores 0 ({lost} lost)",
+    "greed_out.day_lost": "Under {variant}, today's banked {day_lost} are lost too",
+    "turn_end.head": "{who}Turn {turn}: Turn End!",
+    "turn_end.take": "Set aside: {take}",
+    "turn_end.score": "Turn {turn} scores {score}",
+    "turn_end.forced": (
+        "Sweep: {take}. Under {variant} only a turn's first throw starts a lap, "
+        "so the turn ends here"
+    ),
+    "turn_end.forced_short": (
+        "Held points did not reach the threshold: turn {turn} scores 0 ({lost} lost)"
+    ),
+    "next_turn": "Next: turn {turn}, {counts}",
+    "day_done": "All {turns} turns of today are played",
+    "double_post": (
+        "{who}The same throw was posted twice ({counts}, sent before the previous result was "
+        "answered). The first one counts; this one is ignored."
+    ),
+    "legal_moves": "Legal now: {moves}",
+    "no_moves": "no throw is possible now",
+    "illegal_count": "{who}{asked} dice cannot be thrown now. Nothing was thrown.",
+    "turn_end_refused": "{who}Turn End is not allowed now.",
+    "turn_end_refused.nothing_thrown": (
+        "{who}Turn End is not allowed: this turn has no throw yet."
+    ),
+    "turn_end_refused.forced_lap": (
+        "{who}Turn End is not allowed: every die scored, so the next lap must be thrown "
+        "with six dice."
+    ),
+    "turn_end_refused.below_threshold": (
+        "{who}Turn End is not allowed: held {held} is below the threshold of {threshold}."
+    ),
+    "no_turns_left": (
+        "{who}All {turns} turns of today are played. You can throw again when the next day opens."
+    ),
+    "status.head": "[{player}] status on day {day}",
+    "standing.pos": "Turn {turn}, lap {lap}, throw {throw}: {faces}",
+    "standing.start": "Turn {turn}, before its first throw",
+    "standing.lap_start": "Turn {turn}, lap {lap}, before its first throw (six dice)",
+    "standing.turns": "{played} of {turns} turns played",
+    "score.head": "{faces} scores",
+    "score.greed_out": "Nothing scores: a greed out (0 pts).",
+    "score.sweep": (
+        "Sweep! Every die scores: take {take} and throw six dice for the next lap (no Turn End)"
+    ),
+    "score.te": "A Turn End would take {take} (if held reaches the threshold)",
+    "odds.head": "{who}Odds and expected scores (turn points so far {points})",
+    "odds.throw": (
+        "Next throw, {dice} dice: greed out {greed_out} · sweep {sweep} · expected turn score {ev}"
+    ),
+    "odds.option": "{option}: greed out {greed_out} · sweep {sweep} · expected {value}",
+    "odds.te": "Turn End: banks {points}",
+    "odds.no_te": "Turn End: not allowed yet (held points below the threshold)",
+    "odds.advice": "Best move: {move}",
+    "odds.not_official": (
+        "Note: these figures are for the official rules. Under {variant} a greed out also "
+        "loses today's banked points, so be more careful."
+    ),
+}
