@@ -8,7 +8,7 @@ module fits it to the API, with the fair dice of §7.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from bot.fairness.derive import label, small_ints, stream_bytes
@@ -168,28 +168,6 @@ class DucksGame:
 
     def turn_of(self, state: DuckState) -> tuple[int, int] | None:
         return turn_of(state)
-
-
-def play(
-    state: DuckState,
-    seat: Seat,
-    moves: Sequence[DuckMove],
-    draw: Callable[[ChanceRequest], Outcome],
-) -> tuple[DuckEvent, ...]:
-    """One message's moves as the grammar reads them (a roll last), applied whole or not at all
-    (§5): a refused move raises before any die is drawn, and a roll after a promotion or a pass
-    that ended the turn rolls nothing. `draw` gives the outcome of each roll's chance."""
-    steps = turns.Steps(state)
-    for move in moves:
-        if isinstance(move, Roll) and turn_of(steps.state) != turn_of(state):
-            break
-        for event in GAME.decide(steps.state, seat, move):
-            steps.add(event)
-        request = GAME.chance(steps.state)
-        if request is not None:
-            for event in GAME.resolve(steps.state, draw(request)):
-                steps.add(event)
-    return steps.done()
 
 
 GAME: Final = DucksGame()

@@ -6,16 +6,41 @@ white dice), `promote 2 3`, `pass`, `stop`. Dice never come from a random genera
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games.api import replay
+from bot.games.api import ChanceRequest, Outcome, Seat, replay
 from bot.games.ducks.events import DuckEvent
 from bot.games.ducks.game import GAME
 from bot.games.ducks.moves import DuckMove, Pass, Promote, Roll, Stop
 from bot.games.ducks.replies import channel_replies, outcome
 from bot.games.ducks.script import parse
 from bot.games.ducks.table import DuckState
+from bot.games.ducks.turns import Steps
+
+
+def play(
+    state: DuckState,
+    seat: Seat,
+    moves: Sequence[DuckMove],
+    draw: Callable[[ChanceRequest], Outcome],
+) -> tuple[DuckEvent, ...]:
+    """One message's moves applied the way the village applies them (`tables._moves_replies`):
+    whole or not at all, a refused move raising before any die is drawn, and the moves after
+    one that ended the mover's turn dropped (a roll tag after a turn-ending promotion rolls
+    nothing). `draw` gives the outcome of each chance."""
+    steps = Steps(state)
+    for move in moves:
+        if steps.events and seat not in GAME.to_move(steps.state):
+            break
+        for event in GAME.decide(steps.state, seat, move):
+            steps.add(event)
+        request = GAME.chance(steps.state)
+        while request is not None:
+            for event in GAME.resolve(steps.state, draw(request)):
+                steps.add(event)
+            request = GAME.chance(steps.state)
+    return steps.done()
 
 
 class Table:

@@ -21,11 +21,12 @@ from bot.games.ducks.events import (
     Stopped,
     TurnStarted,
 )
-from bot.games.ducks.game import GAME, play, turn_of
+from bot.games.ducks.game import GAME, turn_of
 from bot.games.ducks.grammar import Moves, read
 from bot.games.ducks.moves import DuckMove, Leave, Pass, Promote, Roll, Stop
 from bot.games.ducks.script import parse
 from bot.games.ducks.table import Phase
+from tests.games.ducks.scripted import play
 
 from .scripted import Table
 

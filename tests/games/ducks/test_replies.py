@@ -9,10 +9,11 @@ import pytest
 
 from bot.games.api import RuleError
 from bot.games.ducks import replies
-from bot.games.ducks.game import GAME, play
+from bot.games.ducks.game import GAME
 from bot.games.ducks.grammar import Malformed, read
 from bot.games.ducks.moves import Leave, Pass, Promote, Roll
 from bot.games.ducks.odds import chances
+from tests.games.ducks.scripted import play
 
 from .scripted import Table
 

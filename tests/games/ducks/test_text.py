@@ -11,12 +11,13 @@ import pytest
 from bot.chat.text import Surface, Text
 from bot.games.api import ChanceRequest, Outcome, RuleError, replay
 from bot.games.ducks import TABLE, replies
-from bot.games.ducks.game import GAME, play
+from bot.games.ducks.game import GAME
 from bot.games.ducks.grammar import Malformed, Moves, read
 from bot.games.ducks.moves import DuckMove, Leave, Pass, Promote, Roll, Stop
 from bot.games.ducks.script import parse
 from bot.games.ducks.text import TEXTS_EN, TEXTS_JA, WRITERS
 from bot.village.replies import Reply, move_kind
+from tests.games.ducks.scripted import play
 
 NAMES = ["May", "Kent", "Will"]
 Rendered = tuple[Reply, dict[str, list[str]]]
