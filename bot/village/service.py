@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.fairness.seed import new_seed
 from bot.games.api import Play, Unreadable
-from bot.games.registry import GAMES, TABLE_GAMES, AnyGame
+from bot.games.registry import DAY_GAMES, GAMES, TABLE_GAMES, AnyGame
 from bot.village import days, registry, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
 from bot.village.flood import FloodGate, Verdict
@@ -39,6 +39,7 @@ from bot.village.requests import (
     Edited,
     GamePlay,
     Parsed,
+    Request,
     Unplayable,
 )
 
@@ -66,7 +67,8 @@ class DayPlace:
 
 @dataclass(frozen=True, slots=True)
 class Watch:
-    """A village the adapter reads missed messages of: where, and after which message."""
+    """A place of a village the adapter reads missed messages of (its channel, today's post,
+    a table's thread), and after which message."""
 
     village_id: int
     guild_id: int | None
@@ -245,7 +247,7 @@ class VillageService:
         author = incoming.author
         village = await core.store.get_village(incoming.village_id)
         state = None
-        if village is not None:
+        if village is not None and _about_the_day(incoming.request):
             state = await core.standing_of(village, author.player_id)
         reply = replace(refused(refusal.key, to=author.name, **refusal.params), state=state)
         if village is None:
@@ -360,22 +362,38 @@ class VillageService:
         await self.core.store.set_day_post(village_id, day, post_id)
 
     async def watch_list(self, guild_ids: Collection[int] | None = None) -> list[Watch]:
-        """Every village's place to read missed messages from, and after which message."""
+        """Every place to read missed messages from, and after which message: each village's
+        channel (or today's post), then the thread or post of each of its open tables that
+        is not one of those, from the last message handled in that thread."""
         store = self.core.store
-        watches = []
-        for village_id in await store.village_ids(guild_ids):
+        village_ids = await store.village_ids(guild_ids)
+        villages: dict[int, VillageRecord] = {}
+        watches: dict[int, list[Watch]] = {}
+        for village_id in village_ids:
             village = await store.get_village(village_id)
             if village is None:
                 continue
+            villages[village_id] = village
+            watches[village_id] = []
             day = await store.get_day(village_id, village.day)
             place = (day.post_id if day is not None else None) if village.in_posts else village_id
             if place is None:
                 continue
             last = await store.last_message_id(village_id)
-            watches.append(
+            watches[village_id].append(
                 Watch(village_id, village.guild_id, place, last, village.settings.locale)
             )
-        return watches
+        watched = {watch.place_id for found in watches.values() for watch in found}
+        asked = None if guild_ids is None else village_ids
+        for village_id, place, last in await store.table_places(asked):
+            village = villages.get(village_id)
+            if village is None or place in watched:
+                continue
+            watched.add(place)
+            watches[village_id].append(
+                Watch(village_id, village.guild_id, place, last, village.settings.locale)
+            )
+        return [watch for found in watches.values() for watch in found]
 
     async def message_places(self, village_id: int, message_ids: Collection[int]) -> dict[int, int]:
         """Where these messages were posted, for links to them."""
@@ -443,3 +461,15 @@ def _check_arguments(command: Command, request: CommandRequest) -> None:
 
 
 __all__ = ["Answer", "Author", "DayPlace", "Incoming", "VillageService", "Watch"]
+
+
+def _about_the_day(request: Request) -> bool:
+    """Whether a refused request was about the speaker's day (a throw, `/greed …`), so that
+    the refusal carries where they stand; a table's refusals and the village's do not."""
+    if isinstance(request, Edited):
+        request = request.now
+    if isinstance(request, GamePlay):
+        return request.game in DAY_GAMES
+    if isinstance(request, CommandRequest):
+        return request.group in DAY_GAMES
+    return isinstance(request, Unplayable)

@@ -76,6 +76,21 @@ async def test_every_play_reply_carries_the_protocol_state(
     assert reply.state["legal_counts"] == [4, 5]
 
 
+async def test_a_refusal_carries_where_the_speaker_stands_only_when_it_is_about_the_day(
+    store: SqlStore, village_id: int
+) -> None:
+    service = await make_village(store, village_id)
+    [day] = await ask(service, message(village_id, ALICE, "[[greed]]" * 7))
+    assert day.key == "message_too_many_tags"
+    assert day.state is not None and day.state["turn"] == 1
+    # A table's refusal is about the table, and a village command's about the village: the
+    # speaker's Greed day has no place in them.
+    [table] = await ask(service, message(village_id, ALICE, "/ducks status"))
+    [village] = await ask(service, message(village_id, ALICE, "/village day next"))
+    assert (table.key, village.key) == ("no_table", "moderators_only")
+    assert table.state is None and village.state is None
+
+
 async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> None:
     dice = ScriptedDice()
     service = await make_village(store, village_id, dice)
