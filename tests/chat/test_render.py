@@ -628,3 +628,11 @@ def test_a_reply_with_malformed_params_falls_back_and_logs_the_error(
         if shown != CATALOGS["ja"]["unknown"].format(key=broken.key) or not logged:
             written.append(f"{broken.key}: {shown!r}")
     assert not written, "\n".join(written)
+
+
+@pytest.mark.parametrize("number", [float("inf"), float("-inf"), float("nan")])
+def test_a_number_that_is_no_whole_number_renders_as_if_missing(number: float) -> None:
+    # A reply read back from JSON may carry anything: a writer never raises on it.
+    odd = Reply(ReplyKind.THROW, "throw", {**THROW.params, "turn": number}, to="alice")
+    missing = Reply(ReplyKind.THROW, "throw", {**THROW.params, "turn": None}, to="alice")
+    assert render(odd, "ja") == render(missing, "ja")
