@@ -362,7 +362,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "choice.period.72": "72 hours",
     # -- tables ----------------------------------------------------------------------------------
     "table.opened": (
-        "{who}opened a {game} table. "
+        "{who}opened a {game} table (table {table}). "
         "`/{tag} join` to take a seat, `/{tag} start` to begin (the opener or a moderator)."
     ),
     "table.settings_line": "Settings: {settings}",
@@ -382,21 +382,22 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.settings": "{who}the {game} table's settings.",
     "table.configured": "{who}changed the {game} table's settings.",
     "table.waiting": "The {game} table is taking seats (not started yet).",
-    "table.started": "{game} begins! Seats in order: {seats}",
+    "table.started": "{game} begins at table {table}! Seats in order: {seats}",
     "table.commitment": (
         "Dice seal sha256: {commitment} (the seed is revealed when "
         "the game ends, so anyone can check every roll)"
     ),
     "table.first": "{who}moves first. Roll with `[[{tag}]]`.",
     "table.abandoned": "{by} closed the {game} table (no winner). Reason: {reason}",
+    "table.skipped": "{by} skipped {player}'s turn (as if their time ran out). Reason: {reason}",
     "table.seed": "Seed: {seed}",
     "table_seats": "{who}{game} is played by {low} to {high} players ({seated} seated now).",
-    "no_table": "{who}There is no {game} table here. Open one with `/ducks new`.",
+    "no_table": "{who}There is no {game} table here. Open one with `/{tag} new`.",
     "table_exists": "{who}There is a table here already: one table per channel or thread.",
     "already_seated": "{who}You are seated at the {game} table already.",
     "table_full": "{who}The {game} table is full ({seats} seats).",
     "not_seated": (
-        "{who}You are not seated at the {game} table. Before it starts, `/ducks join` takes a seat."
+        "{who}You are not seated at the {game} table. Before it starts, `/{tag} join` takes a seat."
     ),
     "table_started": "{who}The {game} table has started: seats and settings are fixed.",
     "table_not_playing": "{who}The {game} table has not started yet, or is over.",

@@ -372,7 +372,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "choice.period.72": "72時間",
     # -- tables ----------------------------------------------------------------------------------
     "table.opened": (
-        "{who}{game}の卓を開きました。"
+        "{who}{game}の卓（{table}番卓）を開きました。"
         "`/{tag} join` で着席、`/{tag} start` で開始（開いた人か進行役）。"
     ),
     "table.settings_line": "設定: {settings}",
@@ -392,22 +392,23 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.settings": "{who}{game}の卓の設定です。",
     "table.configured": "{who}{game}の卓の設定を変えました。",
     "table.waiting": "{game}の卓は着席受付中です（まだ始まっていません）。",
-    "table.started": "{game}を始めます！ 席順: {seats}",
+    "table.started": "{game}（{table}番卓）を始めます！ 席順: {seats}",
     "table.commitment": (
         "ダイスの封印 sha256: {commitment}（ゲーム終了時にシードを公開します。"
         "誰でも出目を検証できます）"
     ),
     "table.first": "最初の手番は{who}です。`[[{tag}]]` で振ってください。",
     "table.abandoned": "{game}の卓を{by}が閉じました（勝者なし）。理由: {reason}",
+    "table.skipped": "{by}が{player}の手番を飛ばしました（時間切れと同じ扱い）。理由: {reason}",
     "table.seed": "シード: {seed}",
     "table_seats": "{who}{game}は{low}〜{high}人で遊びます（いま{seated}人）。",
-    "no_table": "{who}ここには{game}の卓がありません。`/ducks new` で開けます。",
+    "no_table": "{who}ここには{game}の卓がありません。`/{tag} new` で開けます。",
     "table_exists": (
         "{who}ここにはもう卓があります。1つのチャンネル（スレッド）に開ける卓は1つです。"
     ),
     "already_seated": "{who}もう{game}の卓に着いています。",
     "table_full": "{who}{game}の卓は満席です（{seats}人まで）。",
-    "not_seated": "{who}{game}の卓に着いていません。始まる前なら `/ducks join` で着席できます。",
+    "not_seated": "{who}{game}の卓に着いていません。始まる前なら `/{tag} join` で着席できます。",
     "table_started": "{who}{game}の卓はもう始まっています。着席や設定の変更はできません。",
     "table_not_playing": "{who}{game}の卓はまだ始まっていないか、もう終わっています。",
     "opener_only": "{who}卓を開いた人か進行役だけができる操作です。何も変更していません。",

@@ -657,7 +657,13 @@ async def skip(core: Core, call: Call) -> list[Reply]:
         raise Refusal("table_not_playing", game=seated.table.game)
     reason = _reason(call)
     event = NewEvent(TABLE_SKIPPED, {**_by(call.author), "reason": reason})
-    return await _expire(core, call.incoming, seated, (event,))
+    # Said before what the time limit's default did, so the table knows it was no time-out.
+    waited = sorted(seated.kind.game.to_move(seated.state))
+    player = seated.names[waited[0]] if waited else None
+    notice = _table_reply(
+        "skipped", seated, None, by=call.author.name, player=player, reason=reason
+    )
+    return [notice, *await _expire(core, call.incoming, seated, (event,))]
 
 
 async def _expire(

@@ -143,7 +143,7 @@ async def test_a_table_of_three_from_ducks_new_to_the_game_end_and_the_standings
     [opened] = said(
         await table.slash(alice, ["ducks", "new"], {"rounds": "N", "wild": "on", "deadline": "12"})
     )
-    assert opened.startswith(f"{a}ダックス・イン・ア・バケツの卓を開きました。")
+    assert opened.startswith(f"{a}ダックス・イン・ア・バケツの卓（1番卓）を開きました。")
     assert "持ち時間（時間） 12 ・ ラウンド数 人数分 ・ ワイルドダック あり" in opened
     [joined] = said(await table.slash(bob, ["ducks", "join"]))
     assert joined.startswith(f"{b}ダックス・イン・ア・バケツの卓の2番目の席に着きました。")
@@ -354,7 +354,8 @@ async def test_skip_and_rollback_are_refused_to_players_and_work_for_a_moderator
     assert (await table.record()).version == before.version
 
     # The moderator's skip applies the time limit's default: alice promoted, so she stops.
-    [skipped] = said(await table.slash(None, ["ducks", "skip"], {"reason": "遅いので"}))
+    notice, skipped = said(await table.slash(None, ["ducks", "skip"], {"reason": "遅いので"}))
+    assert f"【{alice.display_name}】の手番を飛ばしました" in notice and "理由: 遅いので" in notice
     assert skipped.startswith(f"【{alice.display_name}】ラウンド1/2")
     assert "バケツのままストップしました。このラウンドの役: 5+5 ワンペア" in skipped
     assert f"次の手番: 【{bob.display_name}】（ラウンド1）" in skipped

@@ -36,7 +36,13 @@ def _settings(t: Text, settings: Any) -> str:
 def opened(t: Text, reply: Reply) -> list[str]:
     game = _game(t, reply)
     return [
-        t("table.opened", who=t.who(reply.to), game=game, tag=reply.params.get("game")),
+        t(
+            "table.opened",
+            who=t.who(reply.to),
+            game=game,
+            tag=reply.params.get("game"),
+            table=plain(reply.params.get("table")),
+        ),
         t("table.settings_line", settings=_settings(t, reply.params.get("settings"))),
     ]
 
@@ -79,9 +85,26 @@ def started(t: Text, reply: Reply) -> list[str]:
     state = reply.state or {}
     first = plain(state.get("turn_of") or state.get("start_player"))
     return [
-        t("table.started", game=_game(t, reply), seats=_seats(t, reply)),
+        t(
+            "table.started",
+            game=_game(t, reply),
+            seats=_seats(t, reply),
+            table=plain(reply.params.get("table")),
+        ),
         t("table.commitment", commitment=plain(reply.params.get("commitment"))),
         t("table.first", who=t("who", name=first), tag=reply.params.get("game")),
+    ]
+
+
+def skipped(t: Text, reply: Reply) -> list[str]:
+    p = reply.params
+    return [
+        t(
+            "table.skipped",
+            by=plain(p.get("by")),
+            player=t.who(plain(p.get("player"))),
+            reason=plain(p.get("reason")),
+        )
     ]
 
 
@@ -189,7 +212,15 @@ def refusal(key: str) -> Any:
 
     def write(t: Text, reply: Reply) -> list[str]:
         p = reply.params
-        return [t(key, who=t.who(reply.to), game=_game(t, reply), seats=plain(p.get("seats")))]
+        return [
+            t(
+                key,
+                who=t.who(reply.to),
+                game=_game(t, reply),
+                seats=plain(p.get("seats")),
+                tag=plain(p.get("game")),
+            )
+        ]
 
     return write
 
@@ -204,6 +235,7 @@ WRITERS = {
     "table.waiting": waiting,
     "table.started": started,
     "table.abandoned": abandoned,
+    "table.skipped": skipped,
     "table_seats": table_seats,
     "table.rolled_back": rolled_back,
     "table.export": export,
