@@ -9,10 +9,12 @@ TEXTS: Final[Mapping[str, str]] = {
     "locale.ja": "Japanese",
     "locale.en": "English",
     "pts": "{n} pts",
+    "pts.one": "{n} pt",
     "sep": " · ",
     "list_sep": ", ",
     "or_sep": " / ",
     "who": "[{name}] ",
+    "name": "[{name}]",
     "time": "{weekday} {year}-{month:0>2}-{day:0>2} {hour}:{minute} ({zone})",
     "weekdays": "Mon Tue Wed Thu Fri Sat Sun",
     # -- ignored and refused ---------------------------------------------------------------------

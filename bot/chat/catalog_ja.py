@@ -14,6 +14,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "list_sep": "、",
     "or_sep": " / ",
     "who": "【{name}】",
+    "name": "【{name}】",
     "time": "{month}/{day}({weekday}) {hour}:{minute} ({zone})",
     "weekdays": "月 火 水 木 金 土 日",
     # -- ignored and refused ---------------------------------------------------------------------

@@ -181,8 +181,18 @@ class Text:
         """A catalogue word (`variant.house`), or the value itself when it has none."""
         return self.texts.get(f"{group}.{value}", plain(value))
 
+    def counted(self, key: str, n: int) -> str:
+        """`key` filled with the number `n`, in its singular form `key.one` where the language
+        has one and n is 1 ("1 pt", "1 white die")."""
+        singular = f"{key}.one"
+        return self(singular if n == 1 and singular in self.texts else key, n=n)
+
     def pts(self, points: Any) -> str:
-        return self("pts", n=as_int(points))
+        return self.counted("pts", as_int(points))
+
+    def name(self, name: str) -> str:
+        """A player named inside a sentence (`who` opens one, with its spacing)."""
+        return self("name", name=name)
 
     def who(self, name: str | None) -> str:
         return self("who", name=name) if name else ""

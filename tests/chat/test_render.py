@@ -160,7 +160,10 @@ def test_an_unknown_locale_renders_in_japanese() -> None:
 
 
 def test_the_catalogues_have_the_same_keys() -> None:
-    assert set(catalog_ja.TEXTS) == set(catalog_en.TEXTS)
+    # Besides, English has singular forms (`pts.one`: "1 pt") of some counted words.
+    singular = {key for key in catalog_en.TEXTS if key.endswith(".one")}
+    assert set(catalog_ja.TEXTS) == set(catalog_en.TEXTS) - singular
+    assert {key.removesuffix(".one") for key in singular} <= set(catalog_en.TEXTS)
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -636,3 +639,10 @@ def test_a_number_that_is_no_whole_number_renders_as_if_missing(number: float) -
     odd = Reply(ReplyKind.THROW, "throw", {**THROW.params, "turn": number}, to="alice")
     missing = Reply(ReplyKind.THROW, "throw", {**THROW.params, "turn": None}, to="alice")
     assert render(odd, "ja") == render(missing, "ja")
+
+
+def test_english_counts_one_point_and_one_die_in_the_singular() -> None:
+    t = Text(catalog("en"), Surface())
+    assert [t.pts(1), t.pts(2), t.pts(0)] == ["1 pt", "2 pts", "0 pts"]
+    assert t.counted("ducks.white_dice", 1) == "1 white die"
+    assert Text(catalog("ja"), Surface()).pts(1) == "1点"

@@ -18,7 +18,7 @@ def _game(t: Text, reply: Reply) -> str:
 
 def _seats(t: Text, reply: Reply) -> str:
     names = as_list((reply.state or {}).get("seats"))
-    return t.texts["list_sep"].join(t("who", name=plain(n)) for n in names) or "-"
+    return t.texts["list_sep"].join(t.name(plain(n)) for n in names) or "-"
 
 
 def _settings(t: Text, settings: Any) -> str:
@@ -102,7 +102,7 @@ def skipped(t: Text, reply: Reply) -> list[str]:
         t(
             "table.skipped",
             by=plain(p.get("by")),
-            player=t.who(plain(p.get("player"))),
+            player=t.name(plain(p.get("player"))),
             reason=plain(p.get("reason")),
         )
     ]
@@ -131,11 +131,11 @@ def rolled_back(t: Text, reply: Reply) -> list[str]:
             game=_game(t, reply),
             by=plain(p.get("by")),
             round=p.get("round"),
-            who=t("who", name=plain(p.get("player"))),
+            who=t.name(plain(p.get("player"))),
             rolls=p.get("rolls_voided"),
             reason=plain(p.get("reason")),
         ),
-        t("table.rolled_back.next", who=t("who", name=plain(p.get("player")))),
+        t("table.rolled_back.next", who=t.name(plain(p.get("player")))),
     ]
 
 
@@ -146,7 +146,7 @@ def rollback_target(t: Text, reply: Reply) -> list[str]:
             "table_rollback_target",
             who=t.who(reply.to),
             round=p.get("round"),
-            player=t("who", name=plain(p.get("player"))),
+            player=t.name(plain(p.get("player"))),
         )
     ]
 

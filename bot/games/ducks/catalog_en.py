@@ -29,6 +29,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "ducks.hand": "{dice} {category}",
     "ducks.goose_egg": "goose egg",
     "ducks.points": "{n} pts",
+    "ducks.points.one": "{n} pt",
+    "ducks.white_dice": "{n} white dice",
+    "ducks.white_dice.one": "{n} white die",
     "ducks.percent": "{value}",
     # -- a turn --------------------------------------------------------------------------------
     "ducks.head": "{who}Round {round}/{rounds}, roll {roll}: {faces}",
@@ -73,11 +76,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "ducks.status.head": "{who}to move · Round {round}/{rounds}, roll {roll}: {faces}",
     "ducks.status.head_no_roll": "{who}to move · Round {round}/{rounds}, no roll yet",
     "ducks.status.chances": (
-        "Rolling {dice} white dice: a promotion {promotion} · "
-        "busting before the next promotion {bust}"
+        "Rolling {white}: a promotion {promotion} · busting before the next promotion {bust}"
     ),
     "ducks.status.chances_after_pass": (
-        "After a pass you roll {dice} white dice: a promotion {promotion} · "
+        "After a pass you roll {white}: a promotion {promotion} · "
         "busting before the next promotion {bust}"
     ),
     "ducks.status.finished": "This game is over.",

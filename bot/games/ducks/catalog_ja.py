@@ -29,6 +29,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "ducks.hand": "{dice} {category}",
     "ducks.goose_egg": "ガチョウの卵",
     "ducks.points": "{n}点",
+    "ducks.white_dice": "白ダイス{n}個",
     "ducks.percent": "{value}",
     # -- a turn --------------------------------------------------------------------------------
     "ducks.head": "{who}ラウンド{round}/{rounds} ・ {roll}投目: {faces}",
@@ -78,11 +79,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "ducks.status.head": "{who}の手番 ・ ラウンド{round}/{rounds} ・ {roll}投目: {faces}",
     "ducks.status.head_no_roll": "{who}の手番 ・ ラウンド{round}/{rounds} ・ まだ振っていません",
     "ducks.status.chances": (
-        "白ダイス{dice}個を振ると: 昇格できる確率 {promotion} ・ "
-        "昇格できないままドボンする確率 {bust}"
+        "{white}を振ると: 昇格できる確率 {promotion} ・ 昇格できないままドボンする確率 {bust}"
     ),
     "ducks.status.chances_after_pass": (
-        "パスすると白ダイス{dice}個で振ります: 昇格できる確率 {promotion} ・ "
+        "パスすると{white}で振ります: 昇格できる確率 {promotion} ・ "
         "昇格できないままドボンする確率 {bust}"
     ),
     "ducks.status.finished": "このゲームは終了しています。",
@@ -113,8 +113,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "ducks.nothing_changed": "何も変えていません。",
     "ducks.not_your_turn": "{who}いまは【{turn}】の手番です。自分の手番まで待ってください。",
     "ducks.game_over": "{who}このゲームは終了しています。",
-    "ducks.not_seated": "{who}このテーブルの席についていません。",
-    "ducks.seat_left": "{who}このテーブルからはもう退席しています。",
+    "ducks.not_seated": "{who}この卓の席についていません。",
+    "ducks.seat_left": "{who}この卓からはもう退席しています。",
     "ducks.roll_pending": "{who}前の振りの結果を待っているところです。",
     "ducks.roll_first": "{who}昇格とパスは振った後です。まず振ってください。",
     "ducks.already_promoted": (

@@ -79,7 +79,7 @@ def _params_hand(t: Text, p: Mapping[str, Any]) -> str:
 
 
 def _points(t: Text, n: Any) -> str:
-    return t("ducks.points", n=as_int(n))
+    return t.counted("ducks.points", as_int(n))
 
 
 def _totals(t: Text, reply: Reply, totals: list[Any]) -> str:
@@ -242,7 +242,7 @@ def status(t: Text, reply: Reply) -> list[str]:
         lines.append(
             t(
                 key,
-                dice=as_int(odds.get("dice")),
+                white=t.counted("ducks.white_dice", as_int(odds.get("dice"))),
                 promotion=_percent(t, odds.get("promotion")),
                 bust=_percent(t, odds.get("bust")),
             )
