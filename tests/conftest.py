@@ -95,6 +95,12 @@ def village_id() -> int:
     return next(_ids)
 
 
+@pytest.fixture
+def other_village_id() -> int:
+    """A second village id no other test uses, for a test of two villages."""
+    return next(_ids)
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     name: str = request.param

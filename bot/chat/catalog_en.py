@@ -390,7 +390,10 @@ TEXTS: Final[Mapping[str, str]] = {
         "the game ends, so anyone can check every roll)"
     ),
     "table.first": "{who}moves first. Roll with `[[{tag}]]`.",
-    "table.abandoned": "{by} closed the {game} table (no winner). Reason: {reason}",
+    "table.abandoned": (
+        "{by} closed the {game} table (no winner; its points do not count in the "
+        "standings). Reason: {reason}"
+    ),
     "table.skipped": "{by} skipped {player}'s turn (as if their time ran out). Reason: {reason}",
     "table.seed": "Seed: {seed}",
     "table_seats": "{who}{game} is played by {low} to {high} players ({seated} seated now).",

@@ -399,7 +399,9 @@ TEXTS: Final[Mapping[str, str]] = {
         "誰でも出目を検証できます）"
     ),
     "table.first": "最初の手番は{who}です。`[[{tag}]]` で振ってください。",
-    "table.abandoned": "{game}の卓を{by}が閉じました（勝者なし）。理由: {reason}",
+    "table.abandoned": (
+        "{game}の卓を{by}が閉じました（勝者なし。この卓の得点は順位に数えません）。理由: {reason}"
+    ),
     "table.skipped": "{by}が{player}の手番を飛ばしました（時間切れと同じ扱い）。理由: {reason}",
     "table.seed": "シード: {seed}",
     "table_seats": "{who}{game}は{low}〜{high}人で遊びます（いま{seated}人）。",

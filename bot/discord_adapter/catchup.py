@@ -1,10 +1,11 @@
 """Reading what was posted while the bot was away, and answering it in order.
 
 Discord does not replay a gateway's missed events to a new process: the bot reads each
-village's channel (or today's post) after the last message it handled, a little before it to
-be safe (whatever was handled already counts once), and handles what it finds oldest first,
-with the double-post rule. Without the Read Message History permission Discord answers with
-an empty history instead of an error; that is noticed and said.
+village's channel (or today's post), and the thread of each open table (taking seats or in
+play) played elsewhere, after the last message it handled there, a little before it to be
+safe (whatever was handled already counts once), and handles what it finds oldest first,
+place by place, with the double-post rule. Without the Read Message History permission
+Discord answers with an empty history instead of an error; that is noticed and said.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ class CatchUp:
     _told: set[int] = field(default_factory=set)
 
     async def run(self, guild_ids: Collection[int] | None = None) -> int:
-        """Handle the missed messages of every village (of these servers); how many got an
-        answer (messages read again that were handled already get none)."""
+        """Handle the missed messages of every village (of these servers), in its channel or
+        today's post and its open tables' threads; how many got an answer (messages read
+        again that were handled already get none)."""
         handled = 0
         await self.relay.refresh()
         for watch in await self.service.watch_list(guild_ids):

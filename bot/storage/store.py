@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import and_, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -552,6 +552,40 @@ class SqlStore:
                 )
             )
             return {int(m): int(p) for m, p in rows if p is not None}
+
+    async def table_places(
+        self, village_ids: Collection[int] | None = None
+    ) -> list[tuple[int, int, int]]:
+        """Each open table's place and the highest message id handled in it, for every
+        village asked about at once. The message table keeps where each message was posted
+        (NULL for the village channel itself, hence the COALESCE), so this is the last
+        message handled *there*, not the village's last anywhere: a thread's catch-up starts
+        from its own last move. Day tables of the village's game have no place and match
+        nothing."""
+        handled_at = func.coalesce(t.Message.place_id, t.Message.village_id)
+        query = (
+            select(t.GameTable.village_id, t.GameTable.place_id, func.max(t.Message.message_id))
+            .join(
+                t.Message,
+                and_(
+                    t.Message.village_id == t.GameTable.village_id,
+                    handled_at == t.GameTable.place_id,
+                ),
+            )
+            .where(
+                t.GameTable.status.in_([TABLE_SEATING, TABLE_PLAYING]),
+                t.GameTable.place_id.is_not(None),
+            )
+            .group_by(t.GameTable.village_id, t.GameTable.place_id)
+            .order_by(t.GameTable.village_id, t.GameTable.place_id)
+        )
+        if village_ids is not None:
+            if not village_ids:
+                return []
+            query = query.where(t.GameTable.village_id.in_(list(village_ids)))
+        async with self._transaction() as session:
+            rows = await session.execute(query)
+            return [(int(v), int(p), int(m)) for v, p, m in rows if p is not None]
 
     async def last_message_id(self, village_id: int) -> int:
         """The highest message id the village has seen (the console numbers on from it)."""

@@ -11,7 +11,7 @@ from bot.games.api import replay
 from bot.games.registry import AnyGame
 from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
-from bot.village.memo import memo_reply, standings_reply
+from bot.village.memo import memo_of, standings_reply
 from bot.village.ports import VillageExists
 from bot.village.records import (
     CHANNEL,
@@ -284,7 +284,10 @@ async def _closing_replies(
         )
     ]
     for player in await core.store.players(village.village_id):
-        memo = await memo_reply(core, village, player, day.day, closed=True)
+        rows = await core.history(village.village_id, player.player_id)
+        if not rows:
+            continue  # seated only at other games' tables: no day of theirs to write up
+        memo = memo_of(player, rows, day.day, closed=True)
         replies.append(replace(memo, day_post=day.day))
     replies.append(replace(await standings_reply(core, village, day.day), day_post=day.day))
     replies.append(day_opened_reply(following))

@@ -41,8 +41,11 @@ async def memo_reply(
     core: Core, village: VillageRecord, player: PlayerRecord, day: int, closed: bool = False
 ) -> Reply:
     rows = await core.history(village.village_id, player.player_id)
-    params = memo_params(player, rows, day, closed)
-    return Reply(ReplyKind.MEMO, "memo", params, to=player.name)
+    return memo_of(player, rows, day, closed)
+
+
+def memo_of(player: PlayerRecord, rows: list[PlayerDayRecord], day: int, closed: bool) -> Reply:
+    return Reply(ReplyKind.MEMO, "memo", memo_params(player, rows, day, closed), to=player.name)
 
 
 async def standings_params(

@@ -115,6 +115,13 @@ class Store(Protocol):
     async def message_places(self, village_id: int, message_ids: Collection[int]) -> dict[int, int]:
         """Where each of these messages was posted, for those not in the village channel."""
 
+    async def table_places(
+        self, village_ids: Collection[int] | None = None
+    ) -> list[tuple[int, int, int]]:
+        """(village, place, the last message handled there) for the place of every open
+        table (taking seats or in play) of these villages (all when None), in one read; a
+        place where the village has handled nothing yet is left out."""
+
     async def day_posts(self, village_id: int) -> dict[int, int]:
         """Each day's post (forum villages), by day."""
 

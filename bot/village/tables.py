@@ -692,7 +692,10 @@ async def abandon(core: Core, call: Call) -> list[Reply]:
         version=table.version + 1,
     )
     event = NewEvent(TABLE_ENDED, {**_by(call.author), "reason": reason, "abandoned": True})
-    await core.store.append_table(TableAppend(after, table.version, (event,), at=core.clock.now()))
+    # No winner, and no points: the rounds scored so far leave the standings with the game.
+    void = _scores(table, after, {}, finished=True) if table.status == TABLE_PLAYING else ()
+    append = TableAppend(after, table.version, (event,), void, at=core.clock.now())
+    await core.store.append_table(append)
     seed = None if table.seed is None else table.seed.hex()
     now = replace(seated, table=after)
     return [_table_reply("abandoned", now, None, reason=reason, seed=seed, by=call.author.name)]

@@ -33,6 +33,8 @@ class FakeChat:
     forums: set[int] = field(default_factory=set)
     posts: dict[int, tuple[int, str]] = field(default_factory=dict)
     """post id → (forum id, title)."""
+    threads: dict[int, int] = field(default_factory=dict)
+    """thread id → the text channel it was opened in (a table's thread)."""
     locked: set[int] = field(default_factory=set)
     may_lock: bool = True
     can_read_history: bool = True
@@ -59,6 +61,9 @@ class FakeChat:
         parent = next(
             (forum for post, (forum, _) in self.posts.items() if post == channel_id), None
         )
+        in_forum = parent is not None or channel_id in self.forums
+        if parent is None:
+            parent = self.threads.get(channel_id)
         seen = Seen(
             message_id=message_id,
             channel_id=channel_id,
@@ -68,11 +73,17 @@ class FakeChat:
             content=content,
             created_at=snowflake_time(message_id),
             parent_id=parent,
-            in_forum=parent is not None or channel_id in self.forums,
+            in_forum=in_forum,
             **extra,  # type: ignore[arg-type]
         )
         self.messages[channel_id].append(seen)
         return seen
+
+    def thread(self, channel_id: int) -> int:
+        """A public thread opened in a text channel: its id."""
+        thread_id = self.snowflake()
+        self.threads[thread_id] = channel_id
+        return thread_id
 
     def texts(self, channel_id: int | None = None) -> list[str]:
         return [m.text for where, m in self.sent if channel_id is None or where == channel_id]

@@ -75,8 +75,11 @@ class Village:
         other.catch_up = CatchUp(other.service, self.chat, other.relay)
         return other
 
-    async def command(self, author: Author, text: str, *, deliver: bool = True) -> Answer:
-        """A slash command (as the service sees one), its answers posted in the channel."""
+    async def command(
+        self, author: Author, text: str, *, deliver: bool = True, where: int | None = None
+    ) -> Answer:
+        """A slash command (as the service sees one), its answers posted in the channel (or
+        in the thread or post `where` it was sent)."""
         interaction_id = self.chat.snowflake()
         incoming = Incoming(
             self.village_id,
@@ -85,12 +88,14 @@ class Village:
             self.chat.now,
             parse_message(text),
             guild_id=self.chat.guild_id,
+            place_id=where,
             forum=self.forum,
             via="interaction",
         )
         answer = await self.service.handle(incoming)
         if deliver:
-            await self.sender.deliver(jobs_of(answer, self.village_id, None, self.village_id))
+            place = self.village_id if where is None else where
+            await self.sender.deliver(jobs_of(answer, self.village_id, None, place))
             for delivery in answer.deliveries:
                 if delivery.outbox_id is not None and delivery.reply.day_post is None:
                     await self.service.delivered(delivery.outbox_id, None, None)

@@ -152,6 +152,52 @@ async def test_an_empty_history_without_permission_is_reported_once(
     assert any("Read Message History" in r.getMessage() for r in caplog.records)
 
 
+async def test_a_roll_missed_in_a_tables_thread_is_answered_there_once(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    thread = village.chat.thread(village_id)
+    for author, command in ((ALICE, "/ducks new"), (BOB, "/ducks join"), (ALICE, "/ducks start")):
+        await village.command(author, command, where=thread)
+    table = await store.table_at(village_id, thread)
+    assert table is not None and table.status == "playing" and table.seats[0] == ALICE.player_id
+    # The bot is down: Alice, first on turn, rolls in the table's thread.
+    village.later(minutes=10)
+    roll = village.post(ALICE, "[[ducks]]", where=thread)
+    back = village.restarted(store)
+    village.dice.queue("5 | 2 3 5 5 6")
+    before = len(village.chat.sent)
+    assert await back.catch_up.run([village_id]) == 1
+    [(where, answer)] = village.chat.sent[before:]
+    assert where == thread and answer.reply_to == roll.message_id
+    assert "1投目: 【ボス 5】 ［2］［3］［5］［5］［6］" in answer.text
+    assert village.dice.queued == 0
+    rolled = await store.get_table(village_id, table.table_id)
+    # Read again (another reconnection, another restart): nothing more is answered or played.
+    assert await back.catch_up.run([village_id]) == 0
+    assert await village.restarted(store).catch_up.run([village_id]) == 0
+    assert len(village.chat.sent) == before + 1
+    assert await store.get_table(village_id, table.table_id) == rolled
+
+
+async def test_a_message_missed_at_a_table_taking_seats_is_answered(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    thread = village.chat.thread(village_id)
+    await village.command(ALICE, "/ducks new", where=thread)
+    # While the bot is down, Bob types the command to take a seat.
+    village.later(minutes=1)
+    typed = village.post(BOB, "/ducks join", where=thread)
+    before = len(village.chat.sent)
+    assert await village.restarted(store).catch_up.run([village_id]) == 1
+    [(where, answer)] = village.chat.sent[before:]
+    assert where == thread and answer.reply_to == typed.message_id
+    assert "スラッシュコマンド" in answer.text
+
+
 async def test_missed_messages_before_the_deadline_count_for_their_day(
     store: SqlStore, village_id: int
 ) -> None:

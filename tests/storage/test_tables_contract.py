@@ -1,5 +1,6 @@
 """The store's tables, run on SQLite and on PostgreSQL: numbering, the open table of a
-place, optimistic appends, the time limits due, and score rows kept per game."""
+place, optimistic appends, the time limits due, score rows kept per game, and the places of
+open tables with the last message handled in each (what catching up reads)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import pytest
 from bot.storage.store import SqlStore
 from bot.village.ports import VersionConflict
 from bot.village.records import (
+    TABLE_ABANDONED,
     TABLE_FINISHED,
     TABLE_PLAYING,
     TABLE_SEATING,
+    MessageRecord,
     NewEvent,
     PlayerDayRecord,
     PlayerRecord,
@@ -117,3 +120,52 @@ async def test_score_rows_are_kept_per_table_and_game(store: SqlStore, village_i
     assert [(r.player_id, r.points) for r in await store.player_days(village_id)] == [(5, 300)]
     # A Greed day table and a Ducks table of the same player and day are two streams.
     assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["DiceThrown"]
+
+
+def handled(village_id: int, message_id: int, place: int | None) -> MessageRecord:
+    return MessageRecord(village_id, message_id, 7, T0, T0, "table", place_id=place)
+
+
+async def test_open_tables_places_come_with_the_last_message_handled_in_each(
+    store: SqlStore, village_id: int, other_village_id: int
+) -> None:
+    other = other_village_id
+    await new_village(store, village_id)
+    await new_village(store, other)
+    # A Greed day table (no place of its own), from a throw in the village channel.
+    await store.append(appending(village_id, 0, "DiceThrown"), 1, handled(village_id, 300, None))
+    await store.create_table(seating(village_id), [])  # taking seats
+    playing = await store.create_table(seating(village_id, PLACE + 1), [])
+    await store.append_table(
+        TableAppend(dataclasses.replace(playing, status=TABLE_PLAYING, version=1), 0, ())
+    )
+    for place, status in ((PLACE + 2, TABLE_FINISHED), (PLACE + 3, TABLE_ABANDONED)):
+        over = await store.create_table(seating(village_id, place), [])
+        await store.append_table(
+            TableAppend(dataclasses.replace(over, status=status, version=1), 0, ())
+        )
+    await store.create_table(seating(village_id, PLACE + 4), [])  # nothing handled there
+    await store.create_table(seating(village_id, village_id), [])  # in the channel itself
+    await store.create_table(seating(other, PLACE), [])  # the same place id, another village
+    for message_id, place in (
+        (100, PLACE),
+        (150, PLACE),
+        (200, PLACE + 1),
+        (400, PLACE + 9),  # a thread with no table
+        (500, PLACE + 2),
+        (600, PLACE + 3),
+    ):
+        await store.record_message(handled(village_id, message_id, place))
+    await store.record_message(handled(other, 999, PLACE))
+
+    mine = [
+        (PLACE, 150),
+        (PLACE + 1, 200),
+        (village_id, 300),  # the channel's messages are kept without a place
+    ]
+    assert await store.table_places([village_id]) == [(village_id, p, m) for p, m in sorted(mine)]
+    both = await store.table_places([village_id, other])
+    assert sorted(both) == sorted([(village_id, p, m) for p, m in mine] + [(other, PLACE, 999)])
+    everywhere = await store.table_places()
+    assert [row for row in everywhere if row[0] in (village_id, other)] == both
+    assert await store.table_places([]) == []
