@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -12,7 +13,7 @@ from bot.games.registry import AnyGame
 from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
 from bot.village.memo import memo_of, standings_reply
-from bot.village.ports import VillageExists
+from bot.village.ports import OperatorError, StoreError, VillageExists
 from bot.village.records import (
     CHANNEL,
     POSTS,
@@ -25,6 +26,8 @@ from bot.village.records import (
 from bot.village.replies import Delivery, Reply, ReplyKind
 from bot.village.settings import VillageSettings, extended, next_close
 from bot.village.stream import StreamView
+
+_logger = logging.getLogger(__name__)
 
 SCHEDULED = "scheduled"
 ADVANCED = "advanced"
@@ -306,7 +309,14 @@ async def tick(
         village = await core.store.get_village(village_id)
         if village is None or (owns is not None and not owns(village)):
             continue
-        deliveries = await catch_up(core, village, grace)
+        try:
+            deliveries = await catch_up(core, village, grace)
+        except (StoreError, OperatorError):
+            raise
+        except Exception:
+            # A village whose day cannot close (a bug) must not keep the others' open.
+            _logger.exception("village %s: cannot close its day", village_id)
+            continue
         if deliveries:
             posts[village_id] = deliveries
     return posts

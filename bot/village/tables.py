@@ -8,6 +8,7 @@ message and the replies are written together or not at all.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -18,7 +19,7 @@ from bot.games.registry import TABLE_GAMES, AnyTableGame
 from bot.village.core import Author, Call, Core, Incoming, Refusal, int_arg
 from bot.village.moves import Applied, Where, apply, settle_chance
 from bot.village.play import double_post
-from bot.village.ports import DuplicateMessage
+from bot.village.ports import DuplicateMessage, OperatorError, StoreError
 from bot.village.records import (
     TABLE_ABANDONED,
     TABLE_FINISHED,
@@ -53,6 +54,8 @@ from bot.village.stream import (
 )
 from bot.village.table_record import table_document, verify_table
 from bot.village.transparency import attached_export
+
+_logger = logging.getLogger(__name__)
 
 MAX_REASON = 300
 
@@ -844,7 +847,17 @@ async def tick(
         village = await core.store.get_village(village_id)
         if village is None or (owns is not None and not owns(village)):
             continue
-        deliveries = await expire_due(core, village_id, table_id)
+        try:
+            deliveries = await expire_due(core, village_id, table_id)
+        except (StoreError, OperatorError):
+            raise
+        except Exception:
+            # One table the rules cannot expire (a bug, a row from a broken release) must
+            # not stop every other table's clock, nor the day's close: it waits, logged.
+            _logger.exception(
+                "village %s table %s: cannot apply the time limit", village_id, table_id
+            )
+            continue
         if deliveries:
             posts.setdefault(village_id, []).extend(deliveries)
     return posts

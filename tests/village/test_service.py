@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime as dt
 import itertools
 from collections.abc import AsyncIterator
@@ -21,6 +22,7 @@ from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.ports import VersionConflict
+from bot.village.records import TABLE_PLAYING, TABLE_SEATING, NewEvent, TableAppend, TableRecord
 from bot.village.replies import Reply, ReplyKind
 from bot.village.service import VillageService
 
@@ -89,6 +91,28 @@ async def test_a_refusal_carries_where_the_speaker_stands_only_when_it_is_about_
     [village] = await ask(service, message(village_id, ALICE, "/village day next"))
     assert (table.key, village.key) == ("no_table", "moderators_only")
     assert table.state is None and village.state is None
+
+
+async def test_a_table_the_rules_cannot_expire_does_not_keep_the_day_open(
+    store: SqlStore, village_id: int
+) -> None:
+    service = await make_village(store, village_id)
+    # A Ducks table of one seat, in play and out of time: a row no release writes, which
+    # the rules refuse to expire. The day's close and the other tables go on without it.
+    broken = await store.create_table(
+        TableRecord(village_id, 0, "ducks", 1, 7, village_id + 1, {}, (7,), TABLE_SEATING, T0),
+        [],
+    )
+    overdue = dataclasses.replace(
+        broken, status=TABLE_PLAYING, deadline_at=T0 + dt.timedelta(minutes=1), version=1
+    )
+    await store.append_table(TableAppend(overdue, 0, (NewEvent("TableStarted", {}),)))
+    clock = service.core.clock
+    assert isinstance(clock, ManualClock)
+    clock.set(T0 + dt.timedelta(days=2))
+    posts = await service.tick()
+    keys = [d.reply.key for d in posts[village_id].deliveries]
+    assert "day_closed" in keys and "day_opened" in keys
 
 
 async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> None:
