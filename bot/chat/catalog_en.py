@@ -25,7 +25,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "village_exists": "{who}This channel is already a village.",
     "moderators_only": "{who}`/{command}` is for moderators only. Nothing was changed.",
     "unknown_player": "{who}There is no player “{player}” in this village.",
-    "missing_argument": "{who}`{command}` needs `{argument}:`.",
+    "missing_argument": "{who}`/{command}` needs `{argument}:`.",
     "bad_number": "{who}`{argument}:` takes a number (“{value}” is not one).",
     "unknown_day": "{who}There is no day {day}: days go from 1 to {last}.",
     "unknown_face": (
@@ -59,6 +59,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "unknown_setting": "{who}There is no setting “{setting}”. Settings: {allowed}",
     "unknown_argument": (
         "{who}/{command} takes no “{argument}:”. It takes: {allowed}. Nothing was changed."
+    ),
+    "no_arguments": (
+        "{who}/{command} takes nothing after it (no “{argument}:”). Nothing was changed."
     ),
     "unknown_command": "{who}There is no command `/{command}`. Commands: {known}",
     "message_too_many_tags": (

@@ -25,7 +25,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "village_exists": "{who}このチャンネルはすでに村です。",
     "moderators_only": "{who}`/{command}` はモデレーター専用です。何も変更していません。",
     "unknown_player": "{who}プレイヤー「{player}」が見つかりません。",
-    "missing_argument": "{who}`{command}` には `{argument}:` の指定が必要です。",
+    "missing_argument": "{who}`/{command}` には `{argument}:` の指定が必要です。",
     "bad_number": (
         "{who}`{argument}:` には数字を指定してください（「{value}」は数字ではありません）。"
     ),
@@ -62,6 +62,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "unknown_setting": "{who}設定「{setting}」はありません。設定できる項目: {allowed}",
     "unknown_argument": (
         "{who}/{command} に「{argument}:」は指定できません。指定できるもの: {allowed}。"
+        "何も変更していません。"
+    ),
+    "no_arguments": (
+        "{who}/{command} は何も指定せずに使います（「{argument}:」は要りません）。"
         "何も変更していません。"
     ),
     "unknown_command": "{who}`/{command}` というコマンドはありません。使えるもの: {known}",

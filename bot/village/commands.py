@@ -185,14 +185,14 @@ async def _named_player(core: Core, village: VillageRecord, call: Call) -> Playe
     default."""
     named = call.arg("player")
     if not named:
-        raise Refusal("missing_argument", argument="player", command=call.command.name)
+        raise Refusal("missing_argument", argument="player", command=call.command.path)
     return await core.resolve_player(village, named, call.author)
 
 
 def _reason(command: CommandRequest) -> str:
     reason = " ".join(command.args.get("reason", "").split())
     if not reason:
-        raise Refusal("missing_argument", argument="reason", command=command.name)
+        raise Refusal("missing_argument", argument="reason", command=command.path)
     if len(reason) > MAX_REASON:
         raise Refusal("reason_too_long", limit=MAX_REASON)
     return reason

@@ -293,7 +293,7 @@ def int_arg(command: CommandRequest, key: str, *, required: bool = False) -> int
     value = command.args.get(key)
     if value is None or not value.strip():
         if required:
-            raise Refusal("missing_argument", argument=key, command=command.name)
+            raise Refusal("missing_argument", argument=key, command=command.path)
         return None
     try:
         return int(value.strip())

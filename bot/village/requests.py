@@ -21,6 +21,11 @@ class CommandRequest:
     args: dict[str, str] = field(hash=False)
     raw: str
 
+    @property
+    def path(self) -> str:
+        """The command as it is typed after the slash (`greed rollback`)."""
+        return f"{self.group} {self.name}".strip()
+
 
 @dataclass(frozen=True, slots=True)
 class Unplayable:

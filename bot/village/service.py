@@ -449,15 +449,17 @@ def _check_arguments(command: Command, request: CommandRequest) -> None:
     allowed = {a.name for a in command.arguments}
     extra = sorted(set(request.args) - allowed)
     if extra:
+        if not allowed:
+            raise Refusal("no_arguments", argument=extra[0], command=command.path)
         raise Refusal(
             "unknown_argument",
             argument=extra[0],
             command=command.path,
-            allowed=", ".join(f"{key}:" for key in sorted(allowed)) or "-",
+            allowed=", ".join(f"{key}:" for key in sorted(allowed)),
         )
     for argument in command.arguments:
         if argument.required and not (request.args.get(argument.name) or "").strip():
-            raise Refusal("missing_argument", argument=argument.name, command=request.name)
+            raise Refusal("missing_argument", argument=argument.name, command=request.path)
 
 
 __all__ = ["Answer", "Author", "DayPlace", "Incoming", "VillageService", "Watch"]

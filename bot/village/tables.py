@@ -647,7 +647,7 @@ async def _is_ours(core: Core, call: Call, document: Mapping[str, Any]) -> bool 
 def _reason(call: Call) -> str:
     reason = " ".join(call.command.args.get("reason", "").split())
     if not reason:
-        raise Refusal("missing_argument", argument="reason", command=call.command.name)
+        raise Refusal("missing_argument", argument="reason", command=call.command.path)
     if len(reason) > MAX_REASON:
         raise Refusal("reason_too_long", limit=MAX_REASON)
     return reason
