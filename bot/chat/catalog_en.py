@@ -60,6 +60,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "unknown_argument": (
         "{who}/{command} takes no “{argument}:”. It takes: {allowed}. Nothing was changed."
     ),
+    "bad_text": (
+        "{who}The “{argument}:” of /{command} holds characters that cannot be used "
+        "(control characters or broken ones). Nothing was changed."
+    ),
     "no_arguments": (
         "{who}/{command} takes nothing after it (no “{argument}:”). Nothing was changed."
     ),

@@ -64,6 +64,10 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}/{command} に「{argument}:」は指定できません。指定できるもの: {allowed}。"
         "何も変更していません。"
     ),
+    "bad_text": (
+        "{who}/{command} の「{argument}:」に使えない文字（制御文字か壊れた文字）があります。"
+        "何も変更していません。"
+    ),
     "no_arguments": (
         "{who}/{command} は何も指定せずに使います（「{argument}:」は要りません）。"
         "何も変更していません。"

@@ -10,6 +10,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 CONNECT_TIMEOUT = 10
+LOCK_WAIT = 5
+"""Seconds SQLite waits for a lock another program holds before the move is refused (the
+player is told to post again); a throw never waits minutes."""
 
 
 def async_url(url: str) -> str:
@@ -29,7 +32,7 @@ def make_engine(url: str) -> AsyncEngine:
         database = parsed.database
         if database and database != ":memory:":
             Path(database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url, connect_args={"timeout": 15})
+        engine = create_async_engine(url, connect_args={"timeout": LOCK_WAIT})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(
@@ -45,5 +48,5 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     # by default in SQLite.
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=15000")
+    cursor.execute(f"PRAGMA busy_timeout={LOCK_WAIT * 1000}")
     cursor.close()

@@ -56,6 +56,9 @@ from bot.village.settings import VillageSettings
 VILLAGE_APPEND_ATTEMPTS = 5
 
 
+_SQLITE_BUSY_SNAPSHOT = 517  # sqlite3.h: SQLITE_BUSY | (2 << 8)
+
+
 class SqlStore:
     """`bot.village.ports.Store` on a SQLAlchemy async engine. One method, one transaction."""
 
@@ -85,9 +88,11 @@ class SqlStore:
         except IntegrityError:
             raise
         except OperationalError as error:
-            # SQLite refuses a second writer whose snapshot is stale: the same as a version
-            # conflict, so the caller reloads and tries again.
-            if "database is locked" in str(error):
+            # SQLite refuses at once a writer whose snapshot is stale (SQLITE_BUSY_SNAPSHOT):
+            # the same as a version conflict, so the caller reloads and tries again. A lock
+            # another program held for the whole wait (plain SQLITE_BUSY) is no conflict:
+            # trying again would only wait as long again, so the player is told to retry.
+            if getattr(error.orig, "sqlite_errorcode", None) == _SQLITE_BUSY_SNAPSHOT:
                 raise VersionConflict(str(error)) from error
             raise StoreError(str(error)) from error
         except StoreError:

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from bot.fairness.seed import new_seed
 from bot.games.registry import DAY_GAMES, AnyDayGame, AnyGame
+from bot.village.inputs import id_in_range, whole_in_range
 from bot.village.ports import ChanceSource, Clock, Store, StoreError, VersionConflict
 from bot.village.records import (
     BY_MESSAGE,
@@ -218,7 +219,9 @@ class Core:
         mention = _MENTION.fullmatch(text)
         if mention or text.isdigit():
             player_id = int(mention.group(1) if mention else text)
-            by_id = await self.store.get_player(village.village_id, player_id)
+            by_id = None
+            if id_in_range(player_id):  # no chat gives out a bigger id: nobody has it
+                by_id = await self.store.get_player(village.village_id, player_id)
             if by_id is None:
                 raise Refusal("unknown_player", player=text)
             return by_id
@@ -296,6 +299,9 @@ def int_arg(command: CommandRequest, key: str, *, required: bool = False) -> int
             raise Refusal("missing_argument", argument=key, command=command.path)
         return None
     try:
-        return int(value.strip())
+        number = int(value.strip())
     except ValueError:
         raise Refusal("bad_number", argument=key, value=value) from None
+    if not whole_in_range(number):
+        raise Refusal("bad_number", argument=key, value=value)
+    return number

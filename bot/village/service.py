@@ -20,6 +20,7 @@ from bot.games.registry import DAY_GAMES, GAMES, TABLE_GAMES, AnyGame
 from bot.village import days, registry, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
 from bot.village.flood import FloodGate, Verdict
+from bot.village.inputs import clean_name, unusable
 from bot.village.play import play
 from bot.village.ports import (
     ChanceSource,
@@ -108,6 +109,9 @@ class VillageService:
         request = incoming.request
         if isinstance(request, Chatter):
             return Answer()
+        author = incoming.author
+        if clean_name(author.name) != author.name:
+            incoming = replace(incoming, author=replace(author, name=clean_name(author.name)))
         try:
             deliveries = await self._handle(incoming)
         except StoreError:
@@ -443,7 +447,11 @@ def _unknown(request: CommandRequest) -> Refusal:
 
 def _check_arguments(command: Command, request: CommandRequest) -> None:
     """Refuse an argument the command does not take, rather than silently ignore it, and
-    one it needs that is missing (the settings commands check their own)."""
+    one it needs that is missing (the settings commands check their own), and a value with
+    characters no reply or database may carry."""
+    for key, value in request.args.items():
+        if unusable(value):
+            raise Refusal("bad_text", argument=key, command=command.path)
     if command.settings:
         return
     allowed = {a.name for a in command.arguments}

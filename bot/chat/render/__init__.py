@@ -92,6 +92,7 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "bad_setting": info.bad_setting,
     "unknown_setting": _simple("unknown_setting", "setting", "allowed"),
     "unknown_argument": _simple("unknown_argument", "argument", "command", "allowed"),
+    "bad_text": _simple("bad_text", "argument", "command"),
     "no_arguments": _simple("no_arguments", "argument", "command"),
     "unknown_command": _simple("unknown_command", "command", "known"),
     # The parser's limit on tags is fixed at six; the `limit` param is the message length.
