@@ -311,9 +311,14 @@ class SqlStore:
     async def append(self, append: StreamAppend, day: int, message: MessageRecord | None) -> None:
         try:
             async with self._transaction() as session:
-                village = await session.get(t.Village, append.projection.village_id)
-                if village is None:
-                    raise StoreError(f"no village {append.projection.village_id}")
+                village_id = append.projection.village_id
+                game = append.game
+                if game is None:
+                    game = await session.scalar(
+                        select(t.Village.game).where(t.Village.village_id == village_id)
+                    )
+                    if game is None:
+                        raise StoreError(f"no village {village_id}")
                 if message is not None:
                     session.add(message_row(message))
                     try:
@@ -325,7 +330,7 @@ class SqlStore:
                 bumped = await session.execute(
                     update(t.VillageDay)
                     .where(
-                        t.VillageDay.village_id == village.village_id,
+                        t.VillageDay.village_id == village_id,
                         t.VillageDay.day == day,
                         t.VillageDay.closed_at.is_(None),
                     )
@@ -334,9 +339,7 @@ class SqlStore:
                 if _rowcount(bumped) == 0:
                     raise VersionConflict(f"day {day} is closed")
                 recorded_at = message.received_at if message else _utc_now()
-                await self._append_stream(
-                    session, append, village.village_id, day, village.game, recorded_at
-                )
+                await self._append_stream(session, append, village_id, day, game, recorded_at)
         except IntegrityError:
             raise VersionConflict(append.player_id) from None
 
@@ -389,8 +392,7 @@ class SqlStore:
             )
         # The unique stream version fails this flush if another writer got there first.
         await session.flush()
-        await session.merge(score_row(append.projection, table_id, game))
-        await session.flush()
+        await _upsert_score(session, score_row(append.projection, table_id, game))
 
     async def _with_village_event(
         self, village_id: int, event: NewEvent, statement: Any, day: int | None = None
@@ -502,8 +504,7 @@ class SqlStore:
                     session.add(_table_event(table, append.expected_version + offset, event, at))
                 await session.flush()
                 for score in append.scores:
-                    await session.merge(score_row(score, table.table_id, table.game))
-                await session.flush()
+                    await _upsert_score(session, score_row(score, table.table_id, table.game))
         except IntegrityError:
             raise VersionConflict(f"table {table.table_id} moved on") from None
 
@@ -780,17 +781,25 @@ async def _table_of_day(
     one the stream was read at: another writer that got there first fails this append."""
     new_version = append.expected_version + len(append.events)
     status = TABLE_FINISHED if append.projection.finished else TABLE_PLAYING
-    table_id = await session.scalar(
-        select(t.GameTable.table_id).where(
-            t.GameTable.village_id == village_id,
-            t.GameTable.day == day,
-            t.GameTable.opener_id == append.player_id,
-            t.GameTable.game == game,
-        )
+    of_the_day = (
+        t.GameTable.village_id == village_id,
+        t.GameTable.day == day,
+        t.GameTable.opener_id == append.player_id,
+        t.GameTable.game == game,
     )
+    if append.expected_version != 0:
+        # Found and moved in one statement: no row when another writer moved it first.
+        moved = await session.scalar(
+            update(t.GameTable)
+            .where(*of_the_day, t.GameTable.version == append.expected_version)
+            .values(version=new_version, status=status)
+            .returning(t.GameTable.table_id)
+        )
+        if moved is None:
+            raise VersionConflict(f"the day table of player {append.player_id} moved on")
+        return int(moved)
+    table_id = await session.scalar(select(t.GameTable.table_id).where(*of_the_day))
     if table_id is None:
-        if append.expected_version != 0:
-            raise VersionConflict(f"no table for player {append.player_id} on day {day}")
         last = await session.scalar(
             select(func.max(t.GameTable.table_id)).where(t.GameTable.village_id == village_id)
         )
@@ -833,6 +842,22 @@ async def _table_of_day(
     if _rowcount(moved) == 0:
         raise VersionConflict(f"table {table_id} moved on")
     return int(table_id)
+
+
+async def _upsert_score(session: AsyncSession, row: t.TableScore) -> None:
+    """The score row of a player at a table, inserted or replaced in one statement."""
+    columns = [c.key for c in t.TableScore.__table__.columns]
+    values = {name: getattr(row, name) for name in columns}
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = insert(t.TableScore).values(**values)
+    keys = ["village_id", "table_id", "player_id"]
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=keys,
+            set_={name: statement.excluded[name] for name in columns if name not in keys},
+        )
+    )
 
 
 async def _upsert_player(session: AsyncSession, player: PlayerRecord) -> None:

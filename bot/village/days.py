@@ -215,6 +215,7 @@ async def close_day(
                     ended or _last_message(view),
                     finished=True,
                 ),
+                game=village.game,
             )
         )
     following = open_day(

@@ -98,6 +98,7 @@ async def _play_once(core: Core, incoming: Incoming, reading: Play) -> list[Deli
         ),
         player=joining,
         renamed_from=known.name if known is not None and joining is not None else None,
+        game=village.game,
     )
     await core.store.append(append, day.day, core.message(incoming, kind))
     state = await core.position(village, day, author.player_id, replace(view, state=after))

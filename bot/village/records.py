@@ -153,6 +153,9 @@ class StreamAppend:
     new name when the player was renamed."""
     renamed_from: str | None = None
     """The player's name until now, when `player` renames them: the rename is logged."""
+    game: str | None = None
+    """The village's day game, when the caller has read the village already (the store
+    reads it otherwise): one read fewer on every throw."""
 
 
 @dataclass(frozen=True, slots=True)
