@@ -26,6 +26,8 @@ TOKEN_SHAPE = re.compile(r"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}")
 PLACEHOLDER_TOKEN = "your-bot-token-here"  # `greedbot discord run` refuses to start with it
 INTERPOLATION = re.compile(r"(?<!\$)\$\{?([A-Za-z_]\w*)(:?[?-][^}]*)?\}?")
 FONTS = ("fonts-noto-cjk", "fonts-ipaexfont-gothic")
+# The bot's own database role (deploy/postgres-init, `greedbot migrate --grant`).
+APP_ROLE = "greedbot_app"
 
 
 # --- .env.example -------------------------------------------------------------------------
@@ -123,10 +125,56 @@ def test_compose_bot_builds_here_and_waits_for_a_healthy_postgres() -> None:
     url = urlsplit(mapping(bot["environment"])["DATABASE_URL"])
     database = mapping(postgres["environment"])
     assert url.scheme.startswith("postgres") and url.hostname == "postgres"
-    assert url.username == database["POSTGRES_USER"]
     assert url.path == f"/{database['POSTGRES_DB']}"
     for service in (bot, postgres):
         assert service["logging"]["options"]["max-size"]
+
+
+def test_compose_bot_connects_as_its_own_role_not_the_owner() -> None:
+    spec = compose()
+    bot, postgres = spec["services"]["bot"], spec["services"]["postgres"]
+    url = urlsplit(mapping(bot["environment"])["DATABASE_URL"])
+    owner = mapping(postgres["environment"])["POSTGRES_USER"]
+    assert url.username == APP_ROLE != owner
+    assert url.password == "${APP_DB_PASSWORD}"
+    assert "POSTGRES_PASSWORD" not in mapping(bot["environment"])["DATABASE_URL"]
+
+
+def test_compose_migrates_and_grants_as_the_owner_before_the_bot() -> None:
+    spec = compose()
+    services = spec["services"]
+    migrate, bot, postgres = services["migrate"], services["bot"], services["postgres"]
+    # The bot's image: no ENTRYPOINT, so `command` replaces its CMD and runs greedbot itself.
+    assert migrate["build"] == bot["build"]
+    assert not [step for step in dockerfile() if step[0] == "ENTRYPOINT"]
+    assert migrate["command"] == ["greedbot", "migrate", "--grant", APP_ROLE]
+    assert migrate["depends_on"]["postgres"]["condition"] == "service_healthy"
+    assert migrate.get("restart", "no") == "no", "a one-shot service must not restart"
+    url = urlsplit(mapping(migrate["environment"])["DATABASE_URL"])
+    database = mapping(postgres["environment"])
+    assert url.hostname == "postgres" and url.path == f"/{database['POSTGRES_DB']}"
+    assert url.username == database["POSTGRES_USER"]
+    assert url.password == "${POSTGRES_PASSWORD}"
+    assert bot["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    assert migrate["logging"]["options"]["max-size"]
+
+
+def test_postgres_makes_the_app_role_on_a_new_volume() -> None:
+    postgres = compose()["services"]["postgres"]
+    mounts = {}
+    for volume in postgres["volumes"]:
+        if isinstance(volume, str):
+            volume = dict(zip(("source", "target"), volume.split(":"), strict=False))
+        mounts[volume["target"]] = volume.get("source")
+    scripts = ROOT / mounts["/docker-entrypoint-initdb.d"]
+    assert mapping(postgres["environment"])["APP_DB_PASSWORD"].startswith("${APP_DB_PASSWORD")
+    [script] = sorted(scripts.glob("*.sh"))
+    text = script.read_text()
+    assert re.search(rf"CREATE ROLE {APP_ROLE} LOGIN PASSWORD :'\w+'", text)
+    assert '"$APP_DB_PASSWORD"' in text and "ON_ERROR_STOP=1" in text
+    assert "SUPERUSER" not in text.upper()
+    # Executable, the image runs it in a shell of its own (else it sources it into its own).
+    assert script.stat().st_mode & 0o111, f"{script.name} is not executable"
 
 
 def test_every_variable_compose_interpolates_is_in_the_example() -> None:

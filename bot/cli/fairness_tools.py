@@ -5,25 +5,70 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from bot.cli.main import CliError
-from bot.config import Settings
+from bot.cli.database import database_errors, database_url, require_file
+from bot.cli.errors import CliError, OutputError, describe
+
+# The ids and numbers of a record are 64-bit integers in the database.
+_INT64 = 2**63
+# No number in a record comes near this many digits (Python refuses over 4,300 by itself).
+MAX_DIGITS = 100
+# Reading a shape the record does not have: reported, never a traceback.
+_SHAPE_ERRORS = (
+    KeyError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    IndexError,
+    OverflowError,
+    RecursionError,
+)
 
 
 def run_export(args: argparse.Namespace) -> int:
-    url = args.db or Settings().database()
-    document = asyncio.run(_export(url, args.village, args.day, args.table))
+    for option, value in (
+        ("--village", args.village),
+        ("--day", args.day),
+        ("--table", args.table),
+    ):
+        if value is not None and not -_INT64 <= value < _INT64:
+            raise CliError(f"{option} {value} is out of range")
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        _check_output(out)
+    url = database_url(args.db)
+    require_file(url)
+    with database_errors(url, "read"):
+        document = asyncio.run(_export(url, args.village, args.day, args.table))
     text = json.dumps(document, ensure_ascii=False, indent=2)
     what = f"day {args.day}" if args.table is None else f"table {args.table}"
-    if args.out:
-        Path(args.out).write_text(text + "\n", encoding="utf-8")
-        print(f"{what} written to {args.out}", file=sys.stderr)
+    if out is not None:
+        try:
+            out.write_text(text + "\n", encoding="utf-8")
+        except OSError as error:
+            _cannot_write(out, error)
+        print(f"{what} written to {out}", file=sys.stderr)
     else:
         print(text)
     return 0
+
+
+def _check_output(out: Path) -> None:
+    """Refuse an --out that cannot be written before reading the database for it."""
+    if out.is_dir():
+        raise OutputError(f"cannot write {out}: it is a directory; name a file in it")
+    folder = out.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise OutputError(f"cannot write {out}: the folder {folder} {what}")
+
+
+def _cannot_write(out: Path, error: OSError) -> NoReturn:
+    raise OutputError(f"cannot write {out}: {error.strerror or describe(error)}") from error
 
 
 async def _export(
@@ -35,17 +80,13 @@ async def _export(
     from bot.village.chance import FairChance
     from bot.village.clock import SystemClock
     from bot.village.core import Core, Refusal
-    from bot.village.ports import StoreError
     from bot.village.record import day_record
     from bot.village.table_record import table_document
 
     engine = make_engine(url)
     try:
         store = SqlStore(engine)
-        try:
-            ids = await store.village_ids()
-        except StoreError as error:
-            raise CliError(f"cannot read the database: {error}") from None
+        ids = await store.village_ids()
         if village_id is None:
             if len(ids) != 1:
                 raise CliError(f"the database holds {len(ids)} villages: name one with --village")
@@ -73,21 +114,22 @@ def run_verify(args: argparse.Namespace) -> int:
     from bot.village.table_record import verify_table
 
     path = Path(args.file)
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise CliError(f"cannot read {path}: {error}") from error
-    if not isinstance(document, dict):
-        raise CliError(f"{path} is not a day record")
+    document = read_record(path)
     table = "table_id" in document
-    if table:
-        checked, mismatches = verify_table(document)
-    else:
-        # A day's record is of the village's day game; the records so far name none: Greed's.
-        day_game = DAY_GAMES.get(str(document.get("game", "greed")))
-        if day_game is None:
-            raise CliError(f"{path} is a day record of a game this bot does not know")
-        checked, mismatches = day_game.verify(document)
+    try:
+        if table:
+            checked, mismatches = verify_table(document)
+        else:
+            # A day's record is of the village's day game; the records so far name none: Greed's.
+            day_game = DAY_GAMES.get(str(document.get("game", "greed")))
+            if day_game is None:
+                raise CliError(f"{path} is a day record of a game this bot does not know")
+            checked, mismatches = day_game.verify(document)
+    except _SHAPE_ERRORS as error:
+        raise CliError(
+            f"cannot check {path}: a value is not what a record holds "
+            f"({type(error).__name__}: {describe(error)})"
+        ) from error
     for mismatch in mismatches:
         print(f"MISMATCH {mismatch.what}: {mismatch.detail}")
     if mismatches:
@@ -105,3 +147,68 @@ def run_verify(args: argparse.Namespace) -> int:
         f"commitment and every throw matches the seed (throws checked: {checked})"
     )
     return 0
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    """The JSON object in `path`, or a one-line CliError (exit code 2) saying why it cannot be
+    read. UTF-8 with or without a byte-order mark; strict JSON: no NaN or Infinity, no number
+    too large for a float or longer than MAX_DIGITS digits."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or describe(error)}") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise CliError(f"cannot read {path}: it is UTF-16 text; save it as UTF-8")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start]
+        raise CliError(
+            f"cannot read {path}: not UTF-8 text (byte 0x{byte:02x} at offset {error.start})"
+        ) from None
+    if not text.strip():
+        raise CliError(f"cannot read {path}: the file is empty")
+    try:
+        document = json.loads(text, parse_constant=_no_constant, parse_int=_int, parse_float=_float)
+    except RecursionError:
+        raise CliError(f"cannot read {path}: its JSON is nested too deeply") from None
+    except _RefusedError as error:
+        raise CliError(f"cannot read {path}: {error}") from None
+    except ValueError as error:  # json.JSONDecodeError included
+        raise CliError(f"cannot read {path}: not JSON ({describe(error)})") from None
+    if not isinstance(document, dict):
+        kind = "an array" if isinstance(document, list) else "a single value"
+        raise CliError(f"cannot read {path}: a record is a JSON object, and this is {kind}")
+    try:
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise CliError(
+            f"cannot read {path}: a string holds {error.object[error.start]!a}, "
+            "half of a surrogate pair, which is no character"
+        ) from None
+    except (RecursionError, ValueError):
+        raise CliError(f"cannot read {path}: its JSON is nested too deeply") from None
+    return document
+
+
+class _RefusedError(ValueError):
+    """JSON that Python would read, but no record holds."""
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise _RefusedError(f"{name} is not a number in JSON")
+
+
+def _int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _RefusedError(f"a number of {len(digits.lstrip('-'))} digits is in no record")
+    return int(digits)
+
+
+def _float(digits: str) -> float:
+    value = float(digits)
+    if not math.isfinite(value):
+        raise _RefusedError(
+            f"the number {digits[:20]}{'…' if len(digits) > 20 else ''} is too large"
+        )
+    return value

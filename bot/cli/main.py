@@ -1,4 +1,4 @@
-"""Argument parsing and dispatch for the `greedbot` command."""
+"""Argument parsing and dispatch for the `greedbot` command. Exit codes: bot/cli/errors.py."""
 
 from __future__ import annotations
 
@@ -8,12 +8,11 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from bot import __version__
+from bot.cli import errors
+from bot.cli.errors import USAGE, CliError
 
-USAGE_ERROR = 2
-
-
-class CliError(Exception):
-    """A bad argument: reported on one line, exit code 2."""
+USAGE_ERROR = USAGE
+__all__ = ["USAGE_ERROR", "CliError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,6 +27,7 @@ Handler = Callable[[argparse.Namespace], int]
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="greedbot", description="Greed villages for Discord and the terminal.")
     parser.add_argument("--version", action="version", version=f"greedbot {__version__}")
+    parser.add_argument("--debug", action="store_true", help="print the traceback of a failure")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
@@ -100,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     migrate.add_argument(
         "--db", metavar="URL", help="database URL (default: DATABASE_URL, else the embedded one)"
     )
+    migrate.add_argument(
+        "--grant",
+        metavar="ROLE",
+        help="then let ROLE (the bot's own PostgreSQL role) read and append the log, no more",
+    )
     migrate.set_defaults(handler=_lazy("bot.cli.village_tools", "run_migrate"))
     return parser
 
@@ -117,15 +122,19 @@ def _lazy(module: str, name: str) -> Handler:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    errors.configure(debug=args.debug)
     try:
         return int(args.handler(args))
     except CliError as error:
-        print(f"greedbot: error: {error}", file=sys.stderr)
-        return USAGE_ERROR
+        return errors.report(error)
     except BrokenPipeError:
         # The reader went away (`greedbot replay … | head`): stop quietly, as Unix tools do.
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        return errors.INTERRUPTED
+    except Exception as error:  # a bug: one line, the traceback with --debug
+        return errors.internal(error)
 
 
 if __name__ == "__main__":

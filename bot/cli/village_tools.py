@@ -7,19 +7,35 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.cli.main import CliError
+from bot.cli.database import (
+    check_writable,
+    database_errors,
+    database_url,
+    load_settings,
+    safe,
+)
+from bot.cli.errors import (
+    DATABASE,
+    DEBUG_HINT,
+    INTERNAL,
+    MISMATCH,
+    CliError,
+    DatabaseError,
+    describe,
+    held_logs,
+    one_line,
+)
 from bot.config import Settings
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from bot.console.replay import ReplayError, replay
+    from bot.console.replay import ReplayBugError, ReplayDatabaseError, ReplayError, replay
     from bot.console.session import Output
+    from bot.storage.migrate import SchemaBehindError
 
     path = Path(args.file)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise CliError(f"cannot read {path}: {error}") from error
+    lines = _read_script(path)
+    url = database_url(args.db) if args.db else None
 
     def show(number: int, line: str, outputs: list[Output]) -> None:
         if args.json:
@@ -31,37 +47,110 @@ def run_replay(args: argparse.Namespace) -> int:
         for output in outputs:
             print("  " + output.text.replace("\n", "\n  "))
 
-    try:
-        asyncio.run(replay(lines, show, args.db))
-    except ReplayError as error:
-        print(f"{path}:{error.line}: {error}", file=sys.stderr)
-        return 1
+    # What the village logs of a failed line is said in the replay's own line instead.
+    with held_logs() as logged:
+        try:
+            with database_errors(url):
+                if url is not None:
+                    asyncio.run(_ready(url))
+                asyncio.run(replay(lines, show, url))
+        except SchemaBehindError as error:
+            raise DatabaseError(str(error)) from None
+        except ReplayError as error:
+            if isinstance(error, ReplayDatabaseError):
+                where = "the temporary database" if url is None else f"the database {safe(url)}"
+                message, code = f"cannot use {where}: {error}", DATABASE
+            elif isinstance(error, ReplayBugError):
+                said = logged.last_error()
+                message = f"{error}: {said}" if said else str(error)
+                message, code = f"{message} ({DEBUG_HINT})", INTERNAL
+            else:
+                message, code = str(error), MISMATCH
+            logged.drop()
+            # Line 0: before the transcript's first line (the village could not be made).
+            where = f"{path}:{error.line}:" if error.line else "greedbot: error:"
+            print(f"{where} {one_line(message)}", file=sys.stderr)
+            return code
+        except DatabaseError:
+            logged.drop()
+            raise
     return 0
+
+
+def _read_script(path: Path) -> list[str]:
+    """The transcript's lines: UTF-8, with or without a byte-order mark."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or describe(error)}") from None
+    try:
+        return data.decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        byte = data[error.start]
+        raise CliError(f"{path}:{line}: not UTF-8 text (byte 0x{byte:02x})") from None
+
+
+async def _ready(url: str) -> None:
+    """The schema up to date, and the database writable by this role: checked before a
+    command that writes starts, so that it fails in one line and not at its first write."""
+    from bot.storage.engine import make_engine
+    from bot.storage.migrate import migrate
+
+    engine = make_engine(url)
+    try:
+        await migrate(engine)
+        await check_writable(engine, url)
+    finally:
+        await engine.dispose()
 
 
 def run_console(args: argparse.Namespace) -> int:
     from bot.console.interactive import interactive
+    from bot.storage.migrate import SchemaBehindError
 
     settings = _settings()
-    url = args.db or settings.database()
-    return asyncio.run(interactive(url, settings.data_dir / "pictures"))
+    url = database_url(args.db, settings)
+    try:
+        with database_errors(url):
+            asyncio.run(_ready(url))
+            return asyncio.run(interactive(url, settings.data_dir / "pictures"))
+    except SchemaBehindError as error:
+        raise DatabaseError(str(error)) from None
+    except UnicodeDecodeError as error:
+        # What is typed (or piped) into the console is read as UTF-8.
+        raise CliError(f"cannot read the standard input: not UTF-8 ({error.reason})") from None
 
 
 def run_migrate(args: argparse.Namespace) -> int:
     from bot.storage.engine import make_engine
-    from bot.storage.migrate import migrate
+    from bot.storage.grants import GrantError, grant, refuse_without_roles
+    from bot.storage.migrate import SchemaBehindError, migrate
 
-    url = args.db or Settings().database()
+    url = database_url(args.db)
+    role: str | None = args.grant
 
     async def upgrade() -> None:
         engine = make_engine(url)
         try:
+            if role is not None:
+                refuse_without_roles(engine)
             await migrate(engine)
+            if role is not None:
+                await grant(engine, role)
         finally:
             await engine.dispose()
 
-    asyncio.run(upgrade())
+    try:
+        with database_errors(url):
+            asyncio.run(upgrade())
+    except GrantError as error:
+        raise CliError(str(error)) from None
+    except SchemaBehindError as error:
+        raise DatabaseError(str(error)) from None
     print(f"the database is up to date: {_safe(url)}")
+    if role is not None:
+        print(f"{role} may read and append the event log, and keep the bot's other tables")
     return 0
 
 
@@ -78,7 +167,10 @@ def run_bot(args: argparse.Namespace) -> int:
 def run_discord(args: argparse.Namespace) -> int:
     from bot.discord_adapter.run import run
 
-    return run(_settings())
+    settings = _settings()
+    url = database_url(None, settings)  # a malformed DATABASE_URL: one line before starting
+    with database_errors(url):  # what run() leaves to its caller: a database refusing
+        return run(settings)
 
 
 def run_sync(args: argparse.Namespace) -> int:
@@ -86,22 +178,15 @@ def run_sync(args: argparse.Namespace) -> int:
 
     if args.clear and args.guild is None:
         raise CliError("--clear needs --guild ID: the server whose own copy to remove")
-    return sync(_settings(), args.guild, clear=args.clear)
+    settings = _settings()
+    database_url(None, settings)
+    return sync(settings, args.guild, clear=args.clear)
 
 
 def _settings() -> Settings:
     """The settings, or a one-line error naming the one that is wrong."""
-    from pydantic import ValidationError
-
-    try:
-        return Settings()
-    except ValidationError as error:
-        problem = error.errors()[0]
-        where = ".".join(str(part) for part in problem["loc"]) or "settings"
-        raise CliError(f"{where}: {problem['msg']}") from None
+    return load_settings()
 
 
 def _safe(url: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
+    return safe(url)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
 
 from bot.console.scripted import ScriptedDice, ScriptError
-from bot.console.session import ConsoleVillage, Output, TranscriptError
+from bot.console.session import ConsoleVillage, Output, TranscriptError, read_clock
 from bot.fairness.seed import new_seed
 from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
@@ -16,18 +18,33 @@ from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 
 CONSOLE_VILLAGE = 1
+BOM = "\ufeff"
+# What the village answers when its database fails: nothing was written, and a replay
+# cannot go on without what the line should have written.
+_DATABASE_FAILED = "store_unavailable"
+_BUG = "internal_error"
 
 
 class ReplayError(Exception):
+    """A line of the transcript the village cannot follow (line 0: before the first)."""
+
     def __init__(self, line: int, message: str) -> None:
         super().__init__(message)
         self.line = line
 
 
+class ReplayDatabaseError(ReplayError):
+    """The database failed at this line: what it said, or why not known."""
+
+
+class ReplayBugError(ReplayError):
+    """The village failed on this line with an error it logged (a bug, not the line's)."""
+
+
 def first_clock(lines: Iterable[str]) -> tuple[int, str] | None:
     """The line number and time of the first `@clock` line: the village opens at that time."""
     for number, line in enumerate(lines, start=1):
-        text = line.strip()
+        text = line.strip().removeprefix(BOM) if number == 1 else line.strip()
         if text.startswith("@clock"):
             return number, text[len("@clock") :].strip()
     return None
@@ -40,10 +57,20 @@ async def replay(
     seeds: Callable[[], bytes] = new_seed,
 ) -> None:
     """Replay `lines`, calling `on_output(line_number, line, outputs)` for each line.
-    `seeds` makes each day's secret seed (fresh random ones unless a test knows better)."""
+    `seeds` makes each day's secret seed (fresh random ones unless a test knows better).
+    A byte-order mark before the first line is no part of it."""
+    if lines and lines[0].startswith(BOM):
+        lines = [lines[0].removeprefix(BOM), *lines[1:]]
     with tempfile.TemporaryDirectory(prefix="greedbot-replay-") as folder:
         url = database_url or f"sqlite:///{Path(folder) / 'replay.db'}"
         engine = make_engine(url)
+        failures: list[BaseException] = []
+
+        def remember(context: Any) -> None:
+            failures.append(context.original_exception)
+
+        # The village answers a failed write with "try again"; the replay says what failed.
+        event.listen(engine.sync_engine, "handle_error", remember)
         try:
             await migrate(engine)
             store = SqlStore(engine)
@@ -52,19 +79,41 @@ async def replay(
             if start:
                 number, when = start
                 try:
-                    clock.set(dt.datetime.fromisoformat(when))
-                except ValueError as error:
-                    raise ReplayError(number, f"@clock: {error}") from None
+                    clock.set(read_clock(when))
+                except TranscriptError as error:
+                    raise ReplayError(number, str(error)) from None
             village_id = CONSOLE_VILLAGE
             while await store.get_village(village_id) is not None:
                 village_id += 1  # a fresh village, even in a database that has others
             village = ConsoleVillage(store, clock, ScriptedDice(), village_id, seeds=seeds)
-            on_output(0, "", await village.start())
+            outputs = await village.start()
+            _check(0, outputs, failures)
+            on_output(0, "", outputs)
             for number, line in enumerate(lines, start=1):
+                failures.clear()
                 try:
                     outputs = await village.line(line)
                 except (TranscriptError, ScriptError) as error:
                     raise ReplayError(number, str(error)) from None
+                _check(number, outputs, failures)
                 on_output(number, line, outputs)
         finally:
             await engine.dispose()
+
+
+def _check(number: int, outputs: list[Output], failures: list[BaseException]) -> None:
+    """Stop at a line the database failed (or a bug the village logged) instead of going on
+    with a village that is missing what the line did."""
+    keys = {output.reply.key for output in outputs}
+    if _DATABASE_FAILED in keys or (_BUG in keys and failures):
+        said = _said(failures[-1]) if failures else "it did not answer in time"
+        raise ReplayDatabaseError(number, said)
+    if _BUG in keys:
+        raise ReplayBugError(number, "the village failed on this line (the error is logged)")
+
+
+def _said(error: BaseException) -> str:
+    orig = getattr(error, "orig", None)
+    text = str(orig if isinstance(orig, BaseException) else error)
+    text = " ".join(text.split("\n(Background on this error")[0].split())
+    return text or type(error).__name__

@@ -36,6 +36,33 @@ class TranscriptError(Exception):
     """A line the console cannot follow (a bad directive, dice that do not fit)."""
 
 
+# A village's clock moves by at most a year of days per `@clock`: every day it passes is
+# closed in that one step. It stays within years no date arithmetic runs out of.
+MAX_CLOCK_STEP = dt.timedelta(days=366)
+EARLIEST = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+LATEST = dt.datetime(9000, 1, 1, tzinfo=dt.UTC)
+MAX_LAG_SECONDS = 3600
+
+
+def read_clock(text: str) -> dt.datetime:
+    """The time of `@clock TEXT`: ISO 8601 with a time zone, from 1970 to 8999."""
+    try:
+        when = dt.datetime.fromisoformat(text)
+    except ValueError as error:
+        raise TranscriptError(f"@clock: {error}") from None
+    if when.tzinfo is None:
+        raise TranscriptError("@clock: the clock needs a time zone (e.g. 2026-12-01T21:00+09:00)")
+    try:
+        in_range = EARLIEST <= when < LATEST
+    except OverflowError:
+        in_range = False
+    if not in_range:
+        raise TranscriptError(
+            f"@clock: {text} is out of range: the village clock runs from 1970 to 8999"
+        )
+    return when
+
+
 @dataclass(frozen=True, slots=True)
 class Output:
     reply: Reply
@@ -179,18 +206,26 @@ class ConsoleVillage:
                 raise TranscriptError(f"@dice: {error}") from None
             return []
         if word == "@clock":
-            try:
-                self.clock.set(dt.datetime.fromisoformat(rest))
-            except ValueError as error:
-                raise TranscriptError(f"@clock: {error}") from None
+            when = read_clock(rest)
+            now = self.clock.now()
+            if when - now > MAX_CLOCK_STEP:
+                shown = now.astimezone(when.tzinfo).isoformat()
+                raise TranscriptError(
+                    f"@clock: {rest} is {(when - now).days} days after the village clock "
+                    f"({shown}): move it at most {MAX_CLOCK_STEP.days} days (a year) "
+                    "per @clock line"
+                )
+            self.clock.set(when)
             return await self._tick()
         if word == "@lag":
             try:
                 seconds = float(rest)
             except ValueError:
                 raise TranscriptError("@lag needs seconds: @lag 2") from None
-            if seconds < 0:
-                raise TranscriptError("@lag cannot be negative")
+            if not 0 <= seconds <= MAX_LAG_SECONDS:  # NaN too
+                raise TranscriptError(
+                    f"@lag is 0 to {MAX_LAG_SECONDS} seconds (an hour), not {rest}"
+                )
             self.lag = dt.timedelta(seconds=seconds)
             return []
         raise TranscriptError(f"unknown directive {word} (use @mods, @dice, @clock, @lag)")

@@ -15,7 +15,7 @@ from bot.config import Settings
 from bot.discord_adapter.client import Bridge, command_tree, make_client
 from bot.discord_adapter.translator import CatalogueTranslator
 from bot.storage.engine import make_engine
-from bot.storage.migrate import migrate
+from bot.storage.migrate import SchemaBehindError, migrate
 from bot.storage.store import SqlStore
 from bot.village.chance import FairChance
 from bot.village.clock import SystemClock
@@ -93,7 +93,7 @@ async def _run(settings: Settings, token: str) -> None:
 def _explained(error: BaseException) -> str | None:
     """The one line an operator needs for what stopped the bot from starting; None for
     anything else."""
-    if isinstance(error, SetupError):
+    if isinstance(error, SetupError | SchemaBehindError):
         return str(error)
     if isinstance(error, discord.LoginFailure):
         return "Discord refused the token: copy a fresh one into .env"
@@ -116,7 +116,12 @@ def run(settings: Settings) -> int:
         asyncio.run(_run(settings, token))
     except KeyboardInterrupt:
         return 0
-    except (SetupError, discord.LoginFailure, discord.PrivilegedIntentsRequired) as error:
+    except (
+        SetupError,
+        SchemaBehindError,
+        discord.LoginFailure,
+        discord.PrivilegedIntentsRequired,
+    ) as error:
         print(f"greedbot: {_explained(error)}", file=sys.stderr)
         return SETUP_ERROR
     except (TimeoutError, aiohttp.ClientError, OSError) as error:
