@@ -5,18 +5,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
 from bot.cli.database import database_errors, database_url, require_file
 from bot.cli.errors import CliError, OutputError, describe
+from bot.fairness.document import UnreadableRecordError, loads
 
 # The ids and numbers of a record are 64-bit integers in the database.
 _INT64 = 2**63
 # No number in a record comes near this many digits (Python refuses over 4,300 by itself).
-MAX_DIGITS = 100
 # Reading a shape the record does not have: reported, never a traceback.
 _SHAPE_ERRORS = (
     KeyError,
@@ -151,8 +150,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def read_record(path: Path) -> dict[str, Any]:
     """The JSON object in `path`, or a one-line CliError (exit code 2) saying why it cannot be
-    read. UTF-8 with or without a byte-order mark; strict JSON: no NaN or Infinity, no number
-    too large for a float or longer than MAX_DIGITS digits."""
+    read. UTF-8 with or without a byte-order mark; strict JSON (`bot.fairness.document`)."""
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -166,49 +164,7 @@ def read_record(path: Path) -> dict[str, Any]:
         raise CliError(
             f"cannot read {path}: not UTF-8 text (byte 0x{byte:02x} at offset {error.start})"
         ) from None
-    if not text.strip():
-        raise CliError(f"cannot read {path}: the file is empty")
     try:
-        document = json.loads(text, parse_constant=_no_constant, parse_int=_int, parse_float=_float)
-    except RecursionError:
-        raise CliError(f"cannot read {path}: its JSON is nested too deeply") from None
-    except _RefusedError as error:
+        return loads(text)
+    except UnreadableRecordError as error:
         raise CliError(f"cannot read {path}: {error}") from None
-    except ValueError as error:  # json.JSONDecodeError included
-        raise CliError(f"cannot read {path}: not JSON ({describe(error)})") from None
-    if not isinstance(document, dict):
-        kind = "an array" if isinstance(document, list) else "a single value"
-        raise CliError(f"cannot read {path}: a record is a JSON object, and this is {kind}")
-    try:
-        json.dumps(document, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise CliError(
-            f"cannot read {path}: a string holds {error.object[error.start]!a}, "
-            "half of a surrogate pair, which is no character"
-        ) from None
-    except (RecursionError, ValueError):
-        raise CliError(f"cannot read {path}: its JSON is nested too deeply") from None
-    return document
-
-
-class _RefusedError(ValueError):
-    """JSON that Python would read, but no record holds."""
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise _RefusedError(f"{name} is not a number in JSON")
-
-
-def _int(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise _RefusedError(f"a number of {len(digits.lstrip('-'))} digits is in no record")
-    return int(digits)
-
-
-def _float(digits: str) -> float:
-    value = float(digits)
-    if not math.isfinite(value):
-        raise _RefusedError(
-            f"the number {digits[:20]}{'…' if len(digits) > 20 else ''} is too large"
-        )
-    return value

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,3 +39,26 @@ class Mismatch:
     detail: str
     params: Mapping[str, Any] = field(default_factory=dict, compare=False)
     """The facts of the detail, so that a reply can say it in the village's language."""
+
+
+MAX_LISTED = 20
+"""How many missing draw numbers a mismatch names; the rest are counted."""
+
+
+def missing_numbers(used: Collection[int], shown: int = MAX_LISTED) -> tuple[list[int], int]:
+    """The first `shown` numbers from 1 to the largest used that are not used, and how many
+    are missing in all. Never walks the whole range: a hostile record may claim draw
+    1,000,000,000,000."""
+    present = sorted({n for n in used if n >= 1})
+    if not present:
+        return [], 0
+    listed: list[int] = []
+    expected = 1
+    for n in present:
+        while expected < n and len(listed) < shown:
+            listed.append(expected)
+            expected += 1
+        expected = n + 1
+        if len(listed) >= shown:
+            break
+    return listed, present[-1] - len(present)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
+from bot.fairness.document import UnreadableRecordError, loads
 from bot.games.api import RuleError
 from bot.village.core import Call, Core, Refusal, int_arg
 from bot.village.record import day_record, village_stats
@@ -64,12 +64,9 @@ def attached_export(text: str) -> Mapping[str, Any]:
     if len(text) > MAX_EXPORT:
         raise Refusal("export_unreadable", limit=MAX_EXPORT)
     try:
-        document = json.loads(text)
-    except ValueError:
+        return loads(text)  # strict: no Infinity, no endless digits or nesting
+    except UnreadableRecordError:
         raise Refusal("export_unreadable", limit=MAX_EXPORT) from None
-    if not isinstance(document, dict):
-        raise Refusal("export_unreadable", limit=MAX_EXPORT)
-    return document
 
 
 def _whole(value: object) -> int | None:

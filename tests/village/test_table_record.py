@@ -73,6 +73,30 @@ def test_another_seed_or_none_does_not_check_out(document: dict[str, Any]) -> No
     assert [m.what for m in verify_table(secret)[1]] == ["seed"]
 
 
+@pytest.mark.parametrize(
+    ("change", "what"),
+    [
+        (lambda d: d.update(draws=[1]), ["format"]),
+        (lambda d: d.update(draws="x"), ["format"]),
+        (lambda d: d["draws"][0].update(draw={"dice": [5, 6]}), ["faces"]),
+        (lambda d: d["draws"][0].update(draw={"shuffle": 3}), ["faces"]),
+        # An unreadable draw is not counted, so its number is missing too.
+        (lambda d: d["draws"][0].update(draw={"dice": [6, -1]}), ["format", "gap"]),
+        (lambda d: d["draws"][0].update(draw={"dice": [6, 10_000_000]}), ["format", "gap"]),
+        # Draw 4 claimed as draw 10^12: its dice are not that draw's, and 4… are missing.
+        (lambda d: d["draws"][3].update(seq=10**12), ["faces", "gap"]),
+        (lambda d: d.update(village_id=float("inf")), ["format"]),
+    ],
+)
+def test_a_hostile_record_gives_mismatches_at_once_and_never_raises(
+    document: dict[str, Any], change: Any, what: list[str]
+) -> None:
+    tampered = copy.deepcopy(document)
+    change(tampered)
+    _, mismatches = verify_table(tampered)
+    assert sorted({m.what for m in mismatches}) == sorted(set(what))
+
+
 def test_a_record_that_is_not_a_table_is_a_format_problem() -> None:
     assert [m.what for m in verify_table({"game": "chess"})[1]] == ["format"]
     assert [m.what for m in verify_table({"game": "ducks", "draws": 3})[1]] == ["format"]

@@ -68,7 +68,9 @@ def mismatch_detail(t: Text, mismatch: Mapping[str, Any]) -> str:
         if name in mismatch:
             values[name] = faces_text(t, as_list(mismatch[name]))
     if "missing" in mismatch:
-        values["missing"] = t.texts["list_sep"].join(plain(n) for n in as_list(mismatch["missing"]))
+        listed = as_list(mismatch["missing"])
+        more = "…" if as_int(mismatch.get("count")) > len(listed) else ""
+        values["missing"] = t.texts["list_sep"].join(plain(n) for n in listed) + more
     try:
         return t(key, **values)
     except (KeyError, IndexError):

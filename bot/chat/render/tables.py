@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.chat.render.fairness import MAX_MISMATCHES, attached_source, mismatch_detail
-from bot.chat.text import Text, as_list, as_map, plain
+from bot.chat.text import Text, as_int, as_list, as_map, plain
 from bot.village.replies import Reply
 
 
@@ -184,6 +184,8 @@ def verify(t: Text, reply: Reply) -> list[str]:
             values = {name: plain(value) for name, value in mismatch.items()}
             for name in ("expected", "recorded", "missing"):
                 values[name] = " ".join(plain(v) for v in as_list(mismatch.get(name)))
+            if as_int(mismatch.get("count")) > len(as_list(mismatch.get("missing"))):
+                values["missing"] += " …"
             detail = t(f"table.verify.detail.{what}", **values)
         else:
             detail = mismatch_detail(t, mismatch)

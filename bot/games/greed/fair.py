@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.fairness.seed import Mismatch, commitment
+from bot.fairness.seed import Mismatch, commitment, missing_numbers
 from bot.fairness.stats import Uniformity, uniformity
 from bot.games.greed.faces import FACES, Face, UnknownFaceError, format_faces, parse_faces
 from bot.games.greed.throw import MAX_DICE
@@ -190,14 +190,14 @@ def verify_day(
         # Every throw, voided ones included, takes the next number: a missing number is a throw
         # that was made and left out of the record.
         last = max(uses)
-        missing = [n for n in range(1, last + 1) if n not in uses]
+        missing, count = missing_numbers(uses)
         if missing:
-            listed = ", ".join(str(n) for n in missing)
+            listed = ", ".join(str(n) for n in missing) + (" …" if count > len(missing) else "")
             problems.append(
                 Mismatch(
                     "gap",
                     f"player {player_id} has no record of throw {listed} (numbers run to {last})",
-                    {"player_id": player_id, "missing": missing, "last": last},
+                    {"player_id": player_id, "missing": missing, "last": last, "count": count},
                 )
             )
     return problems
@@ -212,7 +212,7 @@ def verify_record(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
         seed_hex = document["seed"]
         scripted = bool(document.get("scripted", False))
         rows = list(document["throws"])
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, OverflowError) as error:
         return 0, [
             Mismatch(
                 "format", f"not a day record: {error!r} is missing or wrong", {"error": str(error)}
@@ -244,7 +244,7 @@ def verify_record(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
                     voided=bool(row.get("voided", False)),
                 )
             )
-        except (KeyError, TypeError, ValueError, UnknownFaceError) as error:
+        except (KeyError, TypeError, ValueError, OverflowError, UnknownFaceError) as error:
             problems.append(
                 Mismatch(
                     "format",
