@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.discord_adapter.client import Bridge, command_tree, make_client
 from bot.discord_adapter.translator import CatalogueTranslator
 from bot.storage.engine import make_engine
+from bot.storage.errors import unavailable
 from bot.storage.migrate import SchemaBehindError, migrate
 from bot.storage.store import SqlStore
 from bot.village.chance import FairChance
@@ -25,6 +26,8 @@ _logger = logging.getLogger(__name__)
 
 SETUP_ERROR = 2
 UNREACHABLE = 1
+DATABASE_UNREACHABLE = 3
+"""The database, not Discord: the same code as every greedbot command's database failure."""
 PLACEHOLDER = "your-bot-token-here"
 # Three dot-separated parts of URL-safe base64: the shape of every bot token.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}")
@@ -74,10 +77,21 @@ def service_for(store: SqlStore, settings: Settings) -> VillageService:
     )
 
 
+class DatabaseUnreachableError(Exception):
+    """The database could not be used at start-up (before Discord is reached at all)."""
+
+
 async def _run(settings: Settings, token: str) -> None:
     engine = make_engine(settings.database())
     try:
-        await migrate(engine)
+        try:
+            await migrate(engine)
+        except SchemaBehindError:
+            raise
+        except Exception as error:
+            if isinstance(error, OSError) or unavailable(error):
+                raise DatabaseUnreachableError(f"cannot use the database: {error}") from None
+            raise
         client = make_client(settings)
         service = service_for(SqlStore(engine), settings)
         bridge = Bridge(client, service, tick_seconds=settings.tick_seconds)
@@ -124,6 +138,9 @@ def run(settings: Settings) -> int:
     ) as error:
         print(f"greedbot: {_explained(error)}", file=sys.stderr)
         return SETUP_ERROR
+    except DatabaseUnreachableError as error:
+        print(f"greedbot: {str(error).splitlines()[0]}", file=sys.stderr)
+        return DATABASE_UNREACHABLE
     except (TimeoutError, aiohttp.ClientError, OSError) as error:
         # The network or Discord itself: worth trying again (the container restarts).
         print(f"greedbot: {_explained(error)}", file=sys.stderr)

@@ -525,3 +525,11 @@ def test_a_bug_is_one_line_and_exit_70_unless_debugging() -> None:
 def test_argparse_errors_stay_exit_2() -> None:
     fails(greedbot("export"), USAGE, "one of the arguments --day --table is required")
     fails(greedbot("verify"), USAGE, "required")
+
+
+def test_the_bot_says_its_database_is_unreachable_not_discord() -> None:
+    # A token of the right shape: the database is tried first, and it is what fails.
+    token = "MTAxMjM0NTY3ODkwMTIzNDU2Nw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    env = {"DISCORD_TOKEN": token, "DATABASE_URL": "postgresql://nobody@127.0.0.1:1/x"}
+    done = greedbot("discord", "run", env=env)
+    fails(done, DATABASE, "cannot use the database")
