@@ -231,7 +231,9 @@ class ConsoleVillage:
         raise TranscriptError(f"unknown directive {word} (use @mods, @dice, @clock, @lag)")
 
     async def _tick(self) -> list[Output]:
-        posts = await self.service.tick()
+        # Only this village's clock moves: a replay against a database other villages live
+        # in (a bot's own) must never close their days or time out their tables.
+        posts = await self.service.tick(owns=lambda village: village.village_id == self.village_id)
         return await self._render(posts.get(self.village_id, Answer(locale=self.locale)))
 
     async def _render(self, answer: Answer) -> list[Output]:
