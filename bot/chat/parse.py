@@ -43,7 +43,7 @@ _KEY: Final = re.compile(r"(?<!\S)([A-Za-z_]+):(?!//)")
 def parse_message(text: str) -> Parsed:
     """Classify one chat message; never raises."""
     if len(text) > MAX_LENGTH:
-        return Unplayable(TOO_LONG, 0)
+        return Unplayable(TOO_LONG)
     # Greed first: it is every village's day game, and its tags were here before any table.
     for game in GAMES.values():
         reading = game.read(text)

@@ -52,7 +52,7 @@ class Relay:
         if village_id not in self.villages:
             return []  # a channel that is not a village: stay out of its conversation
         if isinstance(parsed, CommandRequest):
-            parsed = Unplayable(USE_SLASH, 0)
+            parsed = Unplayable(USE_SLASH)
         request: Request = Edited(parsed) if edited else parsed
         incoming = Incoming(
             village_id,

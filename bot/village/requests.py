@@ -33,7 +33,6 @@ class Unplayable:
     commands are the way): `reason` is the chat's reason constant."""
 
     reason: str
-    tags: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,8 +110,9 @@ class VillageService:
         if isinstance(request, Chatter):
             return Answer()
         author = incoming.author
-        if clean_name(author.name) != author.name:
-            incoming = replace(incoming, author=replace(author, name=clean_name(author.name)))
+        name = clean_name(author.name)
+        if name != author.name:
+            incoming = replace(incoming, author=replace(author, name=name))
         try:
             deliveries = await self._handle(incoming)
         except StoreError:
@@ -151,7 +152,7 @@ class VillageService:
         if isinstance(request, GamePlay):
             return await self._play(incoming, request)
         if isinstance(request, Unplayable):
-            raise Refusal(f"message_{request.reason}", tags=request.tags, limit=MAX_LENGTH)
+            raise Refusal(f"message_{request.reason}", limit=MAX_LENGTH)
         assert isinstance(request, CommandRequest)
         return await self._command(incoming, request)
 

@@ -343,7 +343,7 @@ def test_a_slash_without_a_group_is_chatter(text: str) -> None:
     "text", [TAG * 223, "x" * (MAX_LENGTH + 1), "/greed status " + "a" * MAX_LENGTH, "TE" * 1001]
 )
 def test_over_long_messages_are_refused(text: str) -> None:
-    assert parse_message(text) == Unplayable(TOO_LONG, 0)
+    assert parse_message(text) == Unplayable(TOO_LONG)
 
 
 def test_a_message_at_the_length_limit_is_parsed() -> None:
