@@ -25,6 +25,7 @@ from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
 from bot.village import registry
+from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.inputs import MAX_NAME, clean_name
@@ -42,8 +43,8 @@ SIX = "[[greed]]" * 6
 _messages = itertools.count(10_000)
 
 
-class CountedDice:
-    """Fair dice that count what they draw: a refused message must draw nothing."""
+class CountedDice(FairChance):
+    """The bot's fair dice, counting what they draw: a refused message must draw nothing."""
 
     def __init__(self) -> None:
         self.draws = 0
@@ -56,7 +57,7 @@ class CountedDice:
         fair: Callable[[], Outcome],
     ) -> tuple[Outcome, bool]:
         self.draws += 1
-        return fair(), False
+        return super().draw(game, request, context, fair)
 
 
 def message(village_id: int, author: Author, text: str) -> Incoming:
