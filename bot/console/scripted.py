@@ -9,6 +9,9 @@ from bot.games.api import ChanceContext, ChanceRequest, Dice, Outcome, outcome_f
 from bot.games.registry import GAMES
 from bot.village.ports import OperatorError
 
+Saved = tuple[tuple[str, ...], frozenset[tuple[str, ChanceContext]]]
+"""What `ScriptedDice.saved` keeps: the queued scripts, and which draws were made."""
+
 
 class ScriptError(OperatorError):
     """The transcript's queued outcome does not fit the chance asked for."""
@@ -39,6 +42,16 @@ class ScriptedDice:
     @property
     def queued(self) -> int:
         return len(self._queue)
+
+    def saved(self) -> Saved:
+        """The queue and the draws so far, for `restore`."""
+        return tuple(self._queue), frozenset(self._drawn)
+
+    def restore(self, saved: Saved) -> None:
+        """Forget what was drawn since `saved`: for a move the database never wrote."""
+        scripts, drawn = saved
+        self._queue = deque(scripts)
+        self._drawn = {key: value for key, value in self._drawn.items() if key in drawn}
 
     def draw(
         self,

@@ -23,12 +23,24 @@ from bot.fairness.seed import new_seed
 from bot.village import registry
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
-from bot.village.ports import Store
-from bot.village.replies import ELSEWHERE, Answer, Attachment, Reply, in_place_of
+from bot.village.inputs import clean_name
+from bot.village.ports import Store, StoreError
+from bot.village.records import PlayerRecord
+from bot.village.replies import (
+    ELSEWHERE,
+    Answer,
+    Attachment,
+    Delivery,
+    Reply,
+    in_place_of,
+    refused,
+)
 from bot.village.requests import CommandRequest, Parsed
 from bot.village.service import VillageService
 
 SYSTEM = Author(0, "console", is_moderator=True)
+STORE_UNAVAILABLE = "store_unavailable"
+"""The village's answer when its database cannot be used now: nothing was written."""
 _SPEAKER = re.compile(r"^(?P<name>[^:\s@/#][^:]{0,63}?)\s*:\s?(?P<text>.*)$", re.DOTALL)
 
 
@@ -175,19 +187,32 @@ class ConsoleVillage:
 
     async def say(self, name: str, text: str) -> list[Output]:
         request = _with_files(parse_message(text))
-        author = Author(
-            await self._player_id(name), name, is_moderator=name.lower() in self.moderators
-        )
+        try:
+            player_id = await self._player_id(name)
+        except StoreError:
+            # The console reads who is speaking before the village sees the message. A
+            # database that is down (restarting, locked by another program) must get the
+            # village's own "try again" in the player's language, as on Discord, and not end
+            # the console: nothing reached the village, so nothing was thrown or written.
+            refusal = refused(STORE_UNAVAILABLE, to=clean_name(name))
+            return await self._render(Answer((Delivery(refusal),), self.locale))
+        author = Author(player_id, name, is_moderator=name.lower() in self.moderators)
         sent_at = self.clock.now()
         # The village answers `lag` after the message was sent: a second throw sent within
         # that window was posted before its author could see the first one's result.
         self.clock.lead = self.lag
+        saved = self.dice.saved()
         try:
             answer = await self.service.handle(
                 Incoming(self.village_id, self._message_id(), author, sent_at, request)
             )
         finally:
             self.clock.lead = dt.timedelta(0)
+        if any(reply.key == STORE_UNAVAILABLE for reply in answer.replies):
+            # The throw may have been drawn before the database refused to write it (SQLite
+            # locked by another program): nothing was thrown, so the faces queued with
+            # `@dice` are still the next throw's.
+            self.dice.restore(saved)
         return await self._render(answer)
 
     async def _directive(self, text: str) -> list[Output]:
@@ -253,16 +278,25 @@ class ConsoleVillage:
         if self.speaker is None:
             return None
         key = self.speaker.lower()
-        players = await self.service.players(self.village_id)
+        players = await self._known_players()
         found = next((p.player_id for p in players if p.name.lower() == key), None)
         return found if found is not None else self._pending_ids.get(key)
 
     async def _name_of(self, secret: Reply) -> str:
         """The name a secret's player goes by here, for `/as NAME`."""
-        players = await self.service.players(self.village_id)
+        players = await self._known_players()
         names = {p.player_id: p.name for p in players}
         names.update({i: n for n, i in self._pending_ids.items() if i not in names})
         return names.get(secret.secret_for or 0) or secret.to or str(secret.secret_for)
+
+    async def _known_players(self) -> list[PlayerRecord]:
+        """The village's players, to show a reply; none when the database went down since
+        the village answered: a reply already written must still be shown (a secret then
+        only to a speaker whose id the console gave out itself), not end the console."""
+        try:
+            return await self.service.players(self.village_id)
+        except StoreError:
+            return []
 
     def _save_pictures(self, reply: Reply, locale: str) -> list[str]:
         """The standings picture as a file, and a line saying where it is."""
