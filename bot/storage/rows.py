@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from bot.storage import tables as t
 from bot.village.records import (
@@ -19,7 +20,8 @@ from bot.village.records import (
 from bot.village.settings import VillageSettings
 
 
-def village_record(row: t.Village) -> VillageRecord:
+def village_record(row: Any) -> VillageRecord:
+    """A village from its row (an ORM row, or the village's columns of a wider query)."""
     return VillageRecord(
         village_id=row.village_id,
         game=row.game,
@@ -46,7 +48,8 @@ def day_row(day: DayRecord) -> t.VillageDay:
     )
 
 
-def day_record(row: t.VillageDay) -> DayRecord:
+def day_record(row: Any) -> DayRecord:
+    """A day from its row (an ORM row, or the day's columns of a wider query)."""
     return DayRecord(
         village_id=row.village_id,
         day=row.day,
@@ -63,6 +66,18 @@ def day_record(row: t.VillageDay) -> DayRecord:
 
 def player_record(row: t.Player) -> PlayerRecord:
     return PlayerRecord(row.village_id, row.player_id, row.name, row.joined_at)
+
+
+class Prefixed:
+    """The columns of one table in a query that reads several, labelled with a prefix: read
+    as attributes without it, as the converters above read a row."""
+
+    def __init__(self, row: Any, prefix: str) -> None:
+        self._mapping = row._mapping
+        self._prefix = prefix
+
+    def __getattr__(self, name: str) -> Any:
+        return self._mapping[self._prefix + name]
 
 
 def event_row(
@@ -206,19 +221,20 @@ def outbox_record(row: t.Outbox) -> OutboxRecord:
     )
 
 
-def score_row(p: PlayerDayRecord, table_id: int, game: str) -> t.TableScore:
-    return t.TableScore(
-        village_id=p.village_id,
-        table_id=table_id,
-        player_id=p.player_id,
-        day=p.day,
-        game=game,
-        version=p.version,
-        points=p.points,
-        detail={**p.detail, "turns": [dict(turn) for turn in p.turns]},
-        finished=p.finished,
-        ended_message_id=p.ended_message_id,
-    )
+def score_row(p: PlayerDayRecord, table_id: int, game: str) -> dict[str, Any]:
+    """A score row's columns (written by one upsert, never through the ORM)."""
+    return {
+        "village_id": p.village_id,
+        "table_id": table_id,
+        "player_id": p.player_id,
+        "day": p.day,
+        "game": game,
+        "version": p.version,
+        "points": p.points,
+        "detail": {**p.detail, "turns": [dict(turn) for turn in p.turns]},
+        "finished": p.finished,
+        "ended_message_id": p.ended_message_id,
+    }
 
 
 def score_record(row: t.TableScore) -> PlayerDayRecord:

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import and_, func, select, update
+from sqlalchemy import and_, bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.storage import tables as t
+from bot.storage.batch import append_throw
 from bot.storage.errors import unavailable
 from bot.storage.rows import (
+    Prefixed,
     day_record,
     day_row,
     event_row,
@@ -38,11 +41,13 @@ from bot.village.records import (
     TABLE_PLAYING,
     TABLE_SEATING,
     VILLAGE_STREAM,
+    Appended,
     DayClosing,
     DayRecord,
     MessageRecord,
     NewEvent,
     OutboxRecord,
+    PlayContext,
     PlayerDayRecord,
     PlayerRecord,
     StoredEvent,
@@ -299,6 +304,31 @@ class SqlStore:
             )
             return [stored_event(row) for row in rows]
 
+    async def play_context(
+        self, village_id: int, message_id: int, player_id: int
+    ) -> PlayContext | None:
+        async with self._transaction() as session:
+            connection = await session.connection()
+            row = (
+                await connection.execute(
+                    _PLAY_CONTEXT, {"v": village_id, "m": message_id, "p": player_id}
+                )
+            ).first()
+        if row is None:
+            return None
+        day = None if row.d_day is None else day_record(Prefixed(row, "d_"))
+        player = None
+        if row.p_name is not None:
+            player = PlayerRecord(village_id, player_id, row.p_name, row.p_joined_at)
+        return PlayContext(
+            village=village_record(Prefixed(row, "v_")),
+            day=day,
+            handled=bool(row.handled),
+            player=player,
+            points_before=int(row.points_before),
+            table=None if row.table_id is None else (int(row.table_id), int(row.table_version)),
+        )
+
     async def day_events(self, village_id: int, day: int) -> list[StoredEvent]:
         async with self._transaction() as session:
             rows = await session.scalars(
@@ -308,7 +338,13 @@ class SqlStore:
             )
             return [stored_event(row) for row in rows]
 
-    async def append(self, append: StreamAppend, day: int, message: MessageRecord | None) -> None:
+    async def append(
+        self,
+        append: StreamAppend,
+        day: int,
+        message: MessageRecord | None,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> Appended:
         try:
             async with self._transaction() as session:
                 village_id = append.projection.village_id
@@ -319,27 +355,27 @@ class SqlStore:
                     )
                     if game is None:
                         raise StoreError(f"no village {village_id}")
+                # The hot path of every throw: plain statements on the tables, no unit of
+                # work to flush (the ORM's bookkeeping cost more than the database did).
+                connection = await session.connection()
+                if _in_one_statement(connection, append, message):
+                    assert message is not None
+                    return await _append_throw(connection, append, day, game, message, outbox)
                 if message is not None:
-                    session.add(message_row(message))
                     try:
-                        await session.flush()
+                        await connection.execute(_MESSAGE.insert(), _message_values(message))
                     except IntegrityError:
                         raise DuplicateMessage(message.message_id) from None
                 # Take the day's lock and move its version: a closer that read the day before
                 # this append must read it again, and a closed day takes no more events.
-                bumped = await session.execute(
-                    update(t.VillageDay)
-                    .where(
-                        t.VillageDay.village_id == village_id,
-                        t.VillageDay.day == day,
-                        t.VillageDay.closed_at.is_(None),
-                    )
-                    .values(version=t.VillageDay.version + 1)
-                )
+                bumped = await connection.execute(_BUMP_DAY, {"v": village_id, "d": day})
                 if _rowcount(bumped) == 0:
                     raise VersionConflict(f"day {day} is closed")
                 recorded_at = message.received_at if message else _utc_now()
-                await self._append_stream(session, append, village_id, day, game, recorded_at)
+                events = await self._append_stream(
+                    session, append, village_id, day, game, recorded_at
+                )
+                return Appended(events, await _insert_outbox(connection, outbox))
         except IntegrityError:
             raise VersionConflict(append.player_id) from None
 
@@ -351,7 +387,9 @@ class SqlStore:
         day: int,
         game: str,
         recorded_at: dt.datetime,
-    ) -> None:
+    ) -> list[StoredEvent]:
+        """Write a player's day stream: the events, the table's version and the score row.
+        Returns the events as stored, for a caller that keeps the stream in memory."""
         if append.player is not None:
             await _upsert_player(session, append.player)
             if append.renamed_from is not None:
@@ -376,23 +414,15 @@ class SqlStore:
                         recorded_at,
                     )
                 )
+                await session.flush()
         table_id = await _table_of_day(session, village_id, day, append, game, recorded_at)
-        for offset, event in enumerate(append.events, start=1):
-            session.add(
-                event_row(
-                    village_id,
-                    day,
-                    append.player_id,
-                    append.expected_version + offset,
-                    game,
-                    event,
-                    recorded_at,
-                    table_id,
-                )
-            )
-        # The unique stream version fails this flush if another writer got there first.
-        await session.flush()
+        stored = _as_stored(append, day, game, recorded_at, table_id)
+        connection = await session.connection()
+        if stored:
+            # The unique stream version fails this insert if another writer got there first.
+            await connection.execute(_EVENT.insert(), [_event_values(e) for e in stored])
         await _upsert_score(session, score_row(append.projection, table_id, game))
+        return stored
 
     async def _with_village_event(
         self, village_id: int, event: NewEvent, statement: Any, day: int | None = None
@@ -627,10 +657,7 @@ class SqlStore:
         if not entries:
             return []
         async with self._transaction() as session:
-            rows = [outbox_row(entry) for entry in entries]
-            session.add_all(rows)
-            await session.flush()
-            return [row.outbox_id for row in rows]
+            return await _insert_outbox(await session.connection(), entries)
 
     async def pending_outbox(
         self, village_ids: Collection[int] | None = None
@@ -654,8 +681,9 @@ class SqlStore:
         if attempts is not None:
             values["attempts"] = attempts
         async with self._transaction() as session:
-            await session.execute(
-                update(t.Outbox).where(t.Outbox.outbox_id == outbox_id).values(**values)
+            connection = await session.connection()
+            await connection.execute(
+                _OUTBOX.update().where(_OUTBOX.c.outbox_id == outbox_id).values(**values)
             )
 
     async def first_answer(self, village_id: int, message_id: int) -> OutboxRecord | None:
@@ -697,6 +725,139 @@ class SqlStore:
             rows = await session.scalars(query.order_by(t.TableScore.day, t.TableScore.player_id))
             return [score_record(row) for row in rows]
 
+    # -- reads for day closes and standings
+
+    async def day_streams(self, village_id: int, day: int) -> dict[int, list[StoredEvent]]:
+        """Every player's stream of `day` (their day table of the village's own game), each
+        in version order, by player, in one read: a close reads them all at once."""
+        event = t.Event
+        # Columns, not ORM objects: a close reads every event of the day at once.
+        query = (
+            select(
+                t.GameTable.opener_id,
+                event.day,
+                event.player_id,
+                event.version,
+                event.game,
+                event.type,
+                event.data,
+                event.message_id,
+                event.recorded_at,
+                event.table_id,
+            )
+            .join(
+                t.Event,
+                and_(
+                    t.Event.village_id == t.GameTable.village_id,
+                    t.Event.table_id == t.GameTable.table_id,
+                ),
+            )
+            .join(t.Village, t.Village.village_id == t.GameTable.village_id)
+            .where(
+                t.GameTable.village_id == village_id,
+                t.GameTable.day == day,
+                t.GameTable.game == t.Village.game,
+                # A day table's events carry its day: the index on (village, day) then
+                # reads that day's events only, not the village's every day.
+                t.Event.day == day,
+            )
+            .order_by(t.GameTable.table_id, t.Event.version)
+        )
+        streams: dict[int, list[StoredEvent]] = {}
+        async with self._transaction() as session:
+            for opener, *row in await session.execute(query):
+                if opener is not None:
+                    streams.setdefault(int(opener), []).append(self._stored_of(village_id, *row))
+        return streams
+
+    @staticmethod
+    def _stored_of(
+        village_id: int,
+        day: int,
+        player_id: int,
+        version: int,
+        game: str,
+        type_: str,
+        data: dict[str, Any],
+        message_id: int | None,
+        recorded_at: dt.datetime,
+        table_id: int | None,
+    ) -> StoredEvent:
+        """An event from its columns, as `stored_event` makes it from its row."""
+        return StoredEvent(
+            village_id=village_id,
+            day=day,
+            player_id=player_id,
+            version=version,
+            game=game,
+            type=type_,
+            data=dict(data),
+            message_id=message_id,
+            recorded_at=recorded_at,
+            table_id=table_id,
+        )
+
+    async def day_scores(self, village_id: int, day: int) -> dict[int, PlayerDayRecord]:
+        """The score row of every player's day table of `day` (the village's own game), by
+        player: what `get_player_day` gives, for the whole day in one read."""
+        query = (
+            select(t.TableScore)
+            .join(
+                t.GameTable,
+                and_(
+                    t.GameTable.village_id == t.TableScore.village_id,
+                    t.GameTable.table_id == t.TableScore.table_id,
+                    t.GameTable.opener_id == t.TableScore.player_id,
+                ),
+            )
+            .join(t.Village, t.Village.village_id == t.GameTable.village_id)
+            .where(
+                t.TableScore.village_id == village_id,
+                t.GameTable.day == day,
+                t.GameTable.game == t.Village.game,
+            )
+        )
+        async with self._transaction() as session:
+            rows = await session.scalars(query)
+            return {row.player_id: score_record(row) for row in rows}
+
+    async def score_points(self, village_id: int) -> list[PlayerDayRecord]:
+        """Every score row of the village, of every game and table, in the order of
+        `table_scores`, without their turns and detail: the standings and the days of the
+        memos need only the points, and decoding every turn of every day is most of a
+        close's reading."""
+        score = t.TableScore
+        query = (
+            select(
+                score.day,
+                score.player_id,
+                score.version,
+                score.points,
+                score.finished,
+                score.ended_message_id,
+                score.table_id,
+                score.game,
+            )
+            .where(score.village_id == village_id)
+            .order_by(score.day, score.table_id, score.player_id)
+        )
+        async with self._transaction() as session:
+            rows = await session.execute(query)
+            return [
+                PlayerDayRecord(
+                    village_id=village_id,
+                    day=int(day),
+                    player_id=int(player_id),
+                    version=int(version),
+                    points=int(points),
+                    finished=bool(finished),
+                    ended_message_id=None if ended is None else int(ended),
+                    table_id=int(table_id),
+                    game=str(game),
+                )
+                for day, player_id, version, points, finished, ended, table_id, game in rows
+            ]
+
 
 # -- rows and records ------------------------------------------------------------------------
 
@@ -736,6 +897,217 @@ def _table_values(table: TableRecord) -> dict[str, Any]:
 
 def _utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+# The tables a throw writes, as plain tables: statements on them skip the ORM's bookkeeping.
+_MESSAGE = t.metadata.tables["message"]
+_EVENT = t.metadata.tables["event"]
+_DAY = t.metadata.tables["village_day"]
+_TABLE = t.metadata.tables["game_table"]
+_SCORE = t.metadata.tables["table_score"]
+_OUTBOX = t.metadata.tables["outbox"]
+_SCORE_KEYS = ("village_id", "table_id", "player_id")
+
+_BUMP_DAY = (
+    update(_DAY)
+    .where(
+        _DAY.c.village_id == bindparam("v"),
+        _DAY.c.day == bindparam("d"),
+        _DAY.c.closed_at.is_(None),
+    )
+    .values(version=_DAY.c.version + 1)
+)
+
+
+_MOVE_DAY_TABLE = (
+    update(_TABLE)
+    .where(
+        _TABLE.c.village_id == bindparam("v"),
+        _TABLE.c.day == bindparam("d"),
+        _TABLE.c.opener_id == bindparam("p"),
+        _TABLE.c.game == bindparam("g"),
+        _TABLE.c.version == bindparam("expected"),
+    )
+    .values(version=bindparam("version"), status=bindparam("status"))
+    .returning(_TABLE.c.table_id)
+)
+
+
+def _play_context() -> Any:
+    """One statement for what a day game's move reads first (see `Store.play_context`)."""
+    village, day, player, table = (
+        t.metadata.tables[name] for name in ("village", "village_day", "player", "game_table")
+    )
+    handled = (
+        select(_MESSAGE.c.message_id)
+        .where(
+            _MESSAGE.c.village_id == village.c.village_id, _MESSAGE.c.message_id == bindparam("m")
+        )
+        .exists()
+    )
+    points_before = (
+        select(func.coalesce(func.sum(_SCORE.c.points), 0))
+        .where(
+            _SCORE.c.village_id == village.c.village_id,
+            _SCORE.c.player_id == bindparam("p"),
+            _SCORE.c.game == village.c.game,
+            _SCORE.c.day < village.c.day,
+        )
+        .scalar_subquery()
+    )
+    return (
+        select(
+            *(column.label(f"v_{column.key}") for column in village.c),
+            *(column.label(f"d_{column.key}") for column in day.c),
+            player.c.name.label("p_name"),
+            player.c.joined_at.label("p_joined_at"),
+            handled.label("handled"),
+            points_before.label("points_before"),
+            table.c.table_id.label("table_id"),
+            table.c.version.label("table_version"),
+        )
+        .select_from(
+            village.outerjoin(
+                day, and_(day.c.village_id == village.c.village_id, day.c.day == village.c.day)
+            )
+            .outerjoin(
+                player,
+                and_(
+                    player.c.village_id == village.c.village_id,
+                    player.c.player_id == bindparam("p"),
+                ),
+            )
+            .outerjoin(
+                table,
+                and_(
+                    table.c.village_id == village.c.village_id,
+                    table.c.day == village.c.day,
+                    table.c.opener_id == bindparam("p"),
+                    table.c.game == village.c.game,
+                ),
+            )
+        )
+        .where(village.c.village_id == bindparam("v"))
+        .order_by(table.c.table_id)
+        .limit(1)
+    )
+
+
+_PLAY_CONTEXT = _play_context()
+
+
+def _message_values(message: MessageRecord) -> dict[str, Any]:
+    return {
+        "village_id": message.village_id,
+        "message_id": message.message_id,
+        "player_id": message.player_id,
+        "sent_at": message.sent_at,
+        "received_at": message.received_at,
+        "outcome": message.outcome,
+        "place_id": message.place_id,
+    }
+
+
+async def _insert_outbox(connection: AsyncConnection, entries: Sequence[OutboxRecord]) -> list[int]:
+    """One statement for every reply of a message; their ids in the replies' order."""
+    if not entries:
+        return []
+    ids = await connection.scalars(
+        _OUTBOX.insert().returning(_OUTBOX.c.outbox_id, sort_by_parameter_order=True),
+        [_outbox_values(entry) for entry in entries],
+    )
+    return [int(outbox_id) for outbox_id in ids]
+
+
+def _outbox_values(entry: OutboxRecord) -> dict[str, Any]:
+    row = outbox_row(entry)
+    return {c.key: getattr(row, c.key) for c in _OUTBOX.c if c.key != "outbox_id"}
+
+
+def _event_values(event: StoredEvent) -> dict[str, Any]:
+    return {
+        "village_id": event.village_id,
+        "day": event.day,
+        "table_id": event.table_id,
+        "player_id": event.player_id,
+        "version": event.version,
+        "game": event.game,
+        "type": event.type,
+        "data": event.data,
+        "message_id": event.message_id,
+        "recorded_at": event.recorded_at,
+    }
+
+
+def _as_stored(
+    append: StreamAppend, day: int, game: str, recorded_at: dt.datetime, table_id: int
+) -> list[StoredEvent]:
+    """A player's new events as the event table keeps them."""
+    return [
+        StoredEvent(
+            village_id=append.projection.village_id,
+            day=day,
+            player_id=append.player_id,
+            version=append.expected_version + offset,
+            game=game,
+            type=event.type,
+            data=dict(event.data),
+            message_id=event.message_id,
+            recorded_at=event.at or recorded_at,
+            table_id=table_id,
+        )
+        for offset, event in enumerate(append.events, start=1)
+    ]
+
+
+def _in_one_statement(
+    connection: AsyncConnection, append: StreamAppend, message: MessageRecord | None
+) -> bool:
+    """A throw on a table already made, by a player the village knows by this name, on
+    PostgreSQL: its writes go in one statement (`bot.storage.batch`)."""
+    return (
+        connection.dialect.name == "postgresql"
+        and message is not None
+        and append.expected_version != 0
+        and append.player is None
+        and bool(append.events)
+    )
+
+
+async def _append_throw(
+    connection: AsyncConnection,
+    append: StreamAppend,
+    day: int,
+    game: str,
+    message: MessageRecord,
+    outbox: Sequence[OutboxRecord],
+) -> Appended:
+    stored = _as_stored(append, day, game, message.received_at, 0)
+    score = score_row(append.projection, 0, game)
+    del score["table_id"]
+    outcome = await append_throw(
+        connection,
+        _message_values(message),
+        {
+            "village_id": append.projection.village_id,
+            "day": day,
+            "player_id": append.player_id,
+            "game": game,
+            "expected": append.expected_version,
+            "version": append.expected_version + len(append.events),
+            "status": TABLE_FINISHED if append.projection.finished else TABLE_PLAYING,
+        },
+        [{k: v for k, v in _event_values(e).items() if k != "table_id"} for e in stored],
+        score,
+        [_outbox_values(entry) for entry in outbox],
+    )
+    if not outcome.message_new:
+        raise DuplicateMessage(message.message_id)
+    if not outcome.day_open:
+        raise VersionConflict(f"day {day} is closed")
+    if outcome.table_id is None:
+        raise VersionConflict(f"the day table of player {append.player_id} moved on")
+    return Appended([replace(e, table_id=outcome.table_id) for e in stored], outcome.outbox_ids)
 
 
 def _rowcount(result: Any) -> int:
@@ -789,11 +1161,18 @@ async def _table_of_day(
     )
     if append.expected_version != 0:
         # Found and moved in one statement: no row when another writer moved it first.
-        moved = await session.scalar(
-            update(t.GameTable)
-            .where(*of_the_day, t.GameTable.version == append.expected_version)
-            .values(version=new_version, status=status)
-            .returning(t.GameTable.table_id)
+        connection = await session.connection()
+        moved = await connection.scalar(
+            _MOVE_DAY_TABLE,
+            {
+                "v": village_id,
+                "d": day,
+                "p": append.player_id,
+                "g": game,
+                "expected": append.expected_version,
+                "version": new_version,
+                "status": status,
+            },
         )
         if moved is None:
             raise VersionConflict(f"the day table of player {append.player_id} moved on")
@@ -844,19 +1223,24 @@ async def _table_of_day(
     return int(table_id)
 
 
-async def _upsert_score(session: AsyncSession, row: t.TableScore) -> None:
+async def _upsert_score(session: AsyncSession, row: dict[str, Any]) -> None:
     """The score row of a player at a table, inserted or replaced in one statement."""
-    columns = [c.key for c in t.TableScore.__table__.columns]
-    values = {name: getattr(row, name) for name in columns}
-    dialect = session.get_bind().dialect.name
+    connection = await session.connection()
+    await connection.execute(_score_upsert(connection.dialect.name), row)
+
+
+@functools.cache
+def _score_upsert(dialect: str) -> Any:
+    """Built once per dialect: building its ON CONFLICT clause cost more than running it."""
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(t.TableScore).values(**values)
-    keys = ["village_id", "table_id", "player_id"]
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=keys,
-            set_={name: statement.excluded[name] for name in columns if name not in keys},
-        )
+    statement = insert(_SCORE)
+    return statement.on_conflict_do_update(
+        index_elements=list(_SCORE_KEYS),
+        set_={
+            column.key: statement.excluded[column.key]
+            for column in _SCORE.c
+            if column.key not in _SCORE_KEYS
+        },
     )
 
 

@@ -26,6 +26,7 @@ from bot.village.records import (
 from bot.village.replies import Delivery, Reply, ReplyKind, reply_data
 from bot.village.requests import CommandRequest, Request
 from bot.village.stream import StreamView, read_stream
+from bot.village.stream_cache import KeptStream, StreamCache
 
 MAX_ATTEMPTS = 8
 SEAT = 0
@@ -115,6 +116,8 @@ class Core:
     """Settings a new village starts with (the operator's default language and time zone)."""
     seeds: Callable[[], bytes] = new_seed
     """Where each day's secret seed comes from (tests replay with seeds they know)."""
+    streams: StreamCache = field(default_factory=StreamCache)
+    """The day streams this process read or wrote last (shared by every unit of work)."""
 
     def game(self, village: VillageRecord) -> AnyGame:
         return self.games[village.game]
@@ -142,6 +145,28 @@ class Core:
         events = await self.store.load_stream(village.village_id, day.day, player_id)
         return read_stream(self.game(village), day.settings.rules, events)
 
+    async def day_stream(
+        self,
+        village: VillageRecord,
+        day: DayRecord,
+        player_id: int,
+        table: tuple[int, int] | None,
+    ) -> KeptStream | None:
+        """A player's day stream and its view, from memory while their day table is still
+        at the `(table id, version)` just read; None before their first move of the day."""
+        if table is None:
+            return None
+        key = (village.village_id, day.day, player_id)
+        kept = self.streams.get(key, table)
+        if kept is not None:
+            return kept
+        events = tuple(await self.store.load_stream(village.village_id, day.day, player_id))
+        view = read_stream(self.game(village), day.settings.rules, list(events))
+        kept = KeptStream(table[0], view.version, events, view)
+        if view.version == table[1]:  # not moved again between the two reads
+            self.streams.keep(key, kept)
+        return kept
+
     async def history(self, village_id: int, player_id: int) -> list[PlayerDayRecord]:
         return await self.store.player_days(village_id, player_id)
 
@@ -149,13 +174,20 @@ class Core:
         return sum(r.points for r in await self.history(village_id, player_id) if r.day < day)
 
     async def position(
-        self, village: VillageRecord, day: DayRecord, player_id: int, view: StreamView
+        self,
+        village: VillageRecord,
+        day: DayRecord,
+        player_id: int,
+        view: StreamView,
+        before: int | None = None,
     ) -> dict[str, Any]:
         """The `state` of a reply: what the player sees of the table, plus the village's
-        day and the player's total over every day."""
+        day and the player's total over every day (`before`: their points before the day,
+        when the caller has read them)."""
         game = self.game(village)
         position = game.observe(view.state, SEAT)
-        before = await self.total_before(village.village_id, player_id, day.day)
+        if before is None:
+            before = await self.total_before(village.village_id, player_id, day.day)
         return {
             "day": day.day,
             **position,
@@ -251,17 +283,37 @@ class Core:
         *,
         record: bool = True,
         place_id: int | None = None,
+        write: Callable[[list[OutboxRecord]], Awaitable[list[int]]] | None = None,
     ) -> list[Delivery]:
         """Record the message (unless its events already did) and keep its replies for
         delivery, in the caller's unit: both happen with what the message changed, or not
-        at all. Raises DuplicateMessage when the message was handled already."""
+        at all. Raises DuplicateMessage when the message was handled already.
+
+        `write`: what the message changed, still to be written, with the replies to keep
+        (it gives back their outbox ids): one write for all of it, as the unit's last."""
         if incoming is not None and record:
             outcome = str(replies[-1].kind) if replies else ReplyKind.INFO.value
             await self.store.record_message(self.message(incoming, outcome))
+        entries = self.outbox_entries(village, replies, incoming, place_id)
+        if write is not None:
+            ids = await write(entries)
+        else:
+            ids = await self.store.add_outbox(entries) if entries else []
+        return self.deliveries(replies, ids, incoming, place_id)
+
+    def outbox_entries(
+        self,
+        village: VillageRecord,
+        replies: list[Reply],
+        incoming: Incoming | None,
+        place_id: int | None = None,
+    ) -> list[OutboxRecord]:
+        """The replies as the outbox keeps them until the chat adapter has delivered them
+        (none where there is no outbox: the console)."""
         if not self.outbox:
-            return [Delivery(reply, None, seq) for seq, reply in enumerate(replies)]
+            return []
         now = self.clock.now()
-        entries = [
+        return [
             OutboxRecord(
                 village_id=village.village_id,
                 message_id=incoming.message_id if incoming is not None else None,
@@ -275,12 +327,22 @@ class Core:
             )
             for seq, reply in enumerate(replies)
         ]
-        ids = await self.store.add_outbox(entries)
+
+    def deliveries(
+        self,
+        replies: list[Reply],
+        outbox_ids: list[int],
+        incoming: Incoming | None,
+        place_id: int | None = None,
+    ) -> list[Delivery]:
+        """What the adapter posts: each reply with its outbox id, where there is an outbox."""
+        if not self.outbox:
+            return [Delivery(reply, None, seq) for seq, reply in enumerate(replies)]
         return [
             Delivery(
                 reply, outbox_id, seq, _place_of(reply, None, place_id) if not incoming else None
             )
-            for seq, (reply, outbox_id) in enumerate(zip(replies, ids, strict=True))
+            for seq, (reply, outbox_id) in enumerate(zip(replies, outbox_ids, strict=True))
         ]
 
 

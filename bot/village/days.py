@@ -12,7 +12,7 @@ from bot.games.api import replay
 from bot.games.registry import AnyGame
 from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
-from bot.village.memo import memo_of, standings_reply
+from bot.village.memo import closing_memos, standings_reply, village_scores
 from bot.village.ports import OperatorError, StoreError, VillageExists
 from bot.village.records import (
     CHANNEL,
@@ -20,12 +20,13 @@ from bot.village.records import (
     DayClosing,
     DayRecord,
     NewEvent,
+    PlayerRecord,
     StreamAppend,
     VillageRecord,
 )
 from bot.village.replies import Delivery, Reply, ReplyKind
 from bot.village.settings import VillageSettings, extended, next_close
-from bot.village.stream import StreamView
+from bot.village.stream import StreamView, read_stream
 
 _logger = logging.getLogger(__name__)
 
@@ -189,17 +190,20 @@ async def close_day(
     day = fresh
     closed_at = core.clock.now()
     players = await core.store.players(village.village_id)
+    # Every player's stream and score row of the day in two reads, not two per player.
+    played = await core.store.day_streams(village.village_id, day.day)
+    scores = await core.store.day_scores(village.village_id, day.day)
     streams: list[StreamAppend] = []
     unfinished: list[str] = []
     for player in players:
-        view = await core.view(village, day, player.player_id)
+        view = read_stream(game, day.settings.rules, played.get(player.player_id, []))
         if view.version == 0:
             continue  # did not play today: nothing to close
         events = game.expire(view.state)
         after = replay(game, view.state, events)
         if _turns(game, after) > _turns(game, view.state):
             unfinished.append(player.name)
-        previous = await core.store.get_player_day(village.village_id, day.day, player.player_id)
+        previous = scores.get(player.player_id)
         ended = previous.ended_message_id if previous else None
         streams.append(
             StreamAppend(
@@ -244,7 +248,7 @@ async def close_day(
     )
     if not await core.store.close_day(closing):
         return []
-    return await _closing_replies(core, village, day, reason, by, unfinished, following)
+    return await _closing_replies(core, village, day, reason, by, unfinished, following, players)
 
 
 def _turns(game: AnyGame, state: object) -> int:
@@ -270,6 +274,7 @@ async def _closing_replies(
     by: Author | None,
     unfinished: list[str],
     following: DayRecord,
+    players: list[PlayerRecord],
 ) -> list[Reply]:
     # Everything about the closed day is posted in its own place, the opening in the next.
     replies = [
@@ -287,13 +292,14 @@ async def _closing_replies(
             day_post=day.day,
         )
     ]
-    for player in await core.store.players(village.village_id):
-        rows = await core.history(village.village_id, player.player_id)
-        if not rows:
-            continue  # seated only at other games' tables: no day of theirs to write up
-        memo = memo_of(player, rows, day.day, closed=True)
-        replies.append(replace(memo, day_post=day.day))
-    replies.append(replace(await standings_reply(core, village, day.day), day_post=day.day))
+    # One read of the village's scores serves every memo and the standings.
+    scores = await village_scores(core, village, players)
+    replies += [
+        replace(memo, day_post=day.day)
+        for memo in await closing_memos(core, village, day.day, scores)
+    ]
+    standings = await standings_reply(core, village, day.day, scores=scores)
+    replies.append(replace(standings, day_post=day.day))
     replies.append(day_opened_reply(following))
     return replies
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.village.core import Core
@@ -48,13 +49,56 @@ def memo_of(player: PlayerRecord, rows: list[PlayerDayRecord], day: int, closed:
     return Reply(ReplyKind.MEMO, "memo", memo_params(player, rows, day, closed), to=player.name)
 
 
+@dataclass(frozen=True, slots=True)
+class VillageScores:
+    """The village's players and every score row without its turns: what the standings
+    and the days of every memo are written from."""
+
+    players: list[PlayerRecord]
+    rows: list[PlayerDayRecord]
+
+
+async def village_scores(
+    core: Core, village: VillageRecord, players: list[PlayerRecord] | None = None
+) -> VillageScores:
+    """The village's scores in one read (and its players, unless the caller has them)."""
+    if players is None:
+        players = await core.store.players(village.village_id)
+    return VillageScores(players, await core.store.score_points(village.village_id))
+
+
+async def closing_memos(
+    core: Core, village: VillageRecord, day: int, scores: VillageScores
+) -> list[Reply]:
+    """Every player's memo of a closed `day`: their days from `scores`, the day's turns from
+    one read of the day's rows. A player seated only at other games' tables has no day of
+    theirs to write up."""
+    today = await core.store.day_scores(village.village_id, day)
+    days: dict[int, list[PlayerDayRecord]] = {}
+    for row in scores.rows:
+        if row.game == village.game:
+            mine = today.get(row.player_id, row) if row.day == day else row
+            days.setdefault(row.player_id, []).append(mine)
+    return [
+        memo_of(player, days[player.player_id], day, closed=True)
+        for player in scores.players
+        if player.player_id in days
+    ]
+
+
 async def standings_params(
-    core: Core, village: VillageRecord, upto_day: int, game: str | None = None
+    core: Core,
+    village: VillageRecord,
+    upto_day: int,
+    game: str | None = None,
+    scores: VillageScores | None = None,
 ) -> dict[str, Any]:
     """Every player's day scores, points at the other games' tables, and overall total,
-    best first (ties by name). `game`: that game's points only."""
-    players = await core.store.players(village.village_id)
-    rows = await core.store.table_scores(village.village_id)
+    best first (ties by name). `game`: that game's points only. `scores`: as the caller
+    read them already."""
+    if scores is None:
+        scores = await village_scores(core, village)
+    players, rows = scores.players, scores.rows
     days: dict[int, dict[int, int]] = {p.player_id: {} for p in players}
     others: dict[int, dict[str, int]] = {p.player_id: {} for p in players}
     for row in rows:
@@ -101,8 +145,12 @@ async def standings_params(
 
 
 async def standings_reply(
-    core: Core, village: VillageRecord, upto_day: int, game: str | None = None
+    core: Core,
+    village: VillageRecord,
+    upto_day: int,
+    game: str | None = None,
+    scores: VillageScores | None = None,
 ) -> Reply:
     """The standings as a table, with a picture where the chat can attach one."""
-    params = await standings_params(core, village, upto_day, game)
+    params = await standings_params(core, village, upto_day, game, scores)
     return Reply(ReplyKind.INFO, "standings", params, attachments=(Attachment.STANDINGS_PICTURE,))

@@ -19,14 +19,18 @@ from bot.village.ports import DuplicateMessage, StoreError
 from bot.village.records import (
     DROPPED,
     FAILED,
+    Appended,
     DayRecord,
     NewEvent,
+    OutboxRecord,
     PlayerRecord,
+    StoredEvent,
     StreamAppend,
     VillageRecord,
 )
 from bot.village.replies import Delivery, Reply, ReplyKind, move_kind
-from bot.village.stream import StreamView
+from bot.village.stream import StreamView, extend_stream, read_stream
+from bot.village.stream_cache import KeptStream, StreamKey
 
 # What became of an earlier answer when the double-post rule looks at it.
 _UNDELIVERABLE = frozenset({FAILED, DROPPED})
@@ -40,49 +44,66 @@ async def play(core: Core, incoming: Incoming, reading: Play) -> list[Delivery]:
     """Play the message's move on the author's table of the day (a day game's message makes
     one move: a throw or a Turn End)."""
     closing: list[Delivery] = []
+    written: list[tuple[StreamKey, KeptStream]] = []
     for _ in range(MAX_ATTEMPTS):
         try:
-            return closing + await core.unit(lambda unit: _play_once(unit, incoming, reading))
+            deliveries = await core.unit(lambda unit: _play_once(unit, incoming, reading, written))
         except _DayDue:
             village = await core.store.get_village(incoming.village_id)
             assert village is not None
             closing += await days.catch_up(core, village)
+            continue
         except DuplicateMessage:
             return closing
+        # Committed: the stream as written is the one the next move reads.
+        for key, kept in written:
+            core.streams.keep(key, kept)
+        return closing + deliveries
     raise StoreError("the day kept closing; try again")
 
 
-async def _play_once(core: Core, incoming: Incoming, reading: Play) -> list[Delivery]:
-    village = await core.store.get_village(incoming.village_id)
-    if village is None:
+async def _play_once(
+    core: Core,
+    incoming: Incoming,
+    reading: Play,
+    written: list[tuple[StreamKey, KeptStream]],
+) -> list[Delivery]:
+    written.clear()  # a unit tried again starts over
+    author = incoming.author
+    context = await core.store.play_context(
+        incoming.village_id, incoming.message_id, author.player_id
+    )
+    if context is None or context.day is None:
         raise Refusal("no_village")
-    if await core.store.get_message(village.village_id, incoming.message_id) is not None:
+    if context.handled:
         return []  # processed already: a message counts once
-    day = await core.current_day(village)
+    village, day = context.village, context.day
     # A throw counts for the day it was sent in: one sent before the close but read after
     # it (the bot was catching up) still belongs to the open day.
     if day.is_open and day.closes_at <= incoming.sent_at:
         raise _DayDue()
     _check_place(village, day, incoming)
     game = core.game(village)
-    author = incoming.author
-    view = await core.view(village, day, author.player_id)
+    kept = await core.day_stream(village, day, author.player_id, context.table)
+    events = kept.events if kept is not None else ()
+    view = kept.view if kept is not None else read_stream(game, day.settings.rules, [])
+    before = context.points_before
     # A roll tag asks for dice: sent twice, the second one is ignored.
     if reading.tagged and await double_post(core, village, incoming, view):
-        state = await core.position(village, day, author.player_id, view)
+        state = await core.position(village, day, author.player_id, view, before)
         counted: dict[str, Json] = {"dice": reading.tags}
         reply = Reply(ReplyKind.IGNORED, "double_post", counted, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
     (move,) = reading.moves
     try:
-        after, events, stored = _decide(core, game, village, day, incoming, view, move)
+        after, new_events, stored = _decide(core, game, village, day, incoming, view, move)
     except RuleError as error:
-        state = await core.position(village, day, author.player_id, view)
+        state = await core.position(village, day, author.player_id, view, before)
         reply = Reply(ReplyKind.REFUSED, error.key, error.params, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
-    kind, params = game.outcome(view.state, events, after)
+    kind, params = game.outcome(view.state, new_events, after)
     finished = game.finished(after)
-    known = await core.store.get_player(village.village_id, author.player_id)
+    known = context.player
     joining = _joining(core, village, incoming, known)
     append = StreamAppend(
         player_id=author.player_id,
@@ -100,14 +121,44 @@ async def _play_once(core: Core, incoming: Incoming, reading: Play) -> list[Deli
         renamed_from=known.name if known is not None and joining is not None else None,
         game=village.game,
     )
-    await core.store.append(append, day.day, core.message(incoming, kind))
-    state = await core.position(village, day, author.player_id, replace(view, state=after))
+    state = await core.position(village, day, author.player_id, replace(view, state=after), before)
     replies = [Reply(move_kind(kind), kind, params, to=author.name, state=state)]
+    message = core.message(incoming, kind)
     if finished:
+        # The memo reads the day's score row as this move writes it: written first.
+        appended = await core.store.append(append, day.day, message)
+        written.append(_kept_after(village, day, author.player_id, game, view, events, appended))
         player = joining or known
         assert player is not None
         replies.append(await memo_reply(core, village, player, day.day))
-    return await core.settle(village, replies, incoming, record=False)
+        return await core.settle(village, replies, incoming, record=False)
+
+    async def write(entries: list[OutboxRecord]) -> list[int]:
+        # Everything at once, as the unit's last step: what this write locks is held only
+        # until the commit that follows it.
+        appended = await core.store.append(append, day.day, message, entries)
+        written.append(_kept_after(village, day, author.player_id, game, view, events, appended))
+        return appended.outbox_ids
+
+    return await core.settle(village, replies, incoming, record=False, write=write)
+
+
+def _kept_after(
+    village: VillageRecord,
+    day: DayRecord,
+    player_id: int,
+    game: AnyGame,
+    view: StreamView,
+    events: tuple[StoredEvent, ...],
+    appended: Appended,
+) -> tuple[StreamKey, KeptStream]:
+    """The player's stream as this move leaves it, to keep once the move is committed."""
+    new = tuple(appended.events)
+    table_id = new[0].table_id
+    assert table_id is not None
+    after = extend_stream(game, day.settings.rules, view, events, new)
+    key = (village.village_id, day.day, player_id)
+    return key, KeptStream(table_id, after.version, (*events, *new), after)
 
 
 def _check_place(village: VillageRecord, day: DayRecord, incoming: Incoming) -> None:

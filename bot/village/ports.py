@@ -9,11 +9,13 @@ from typing import Protocol
 
 from bot.games.api import ChanceContext, ChanceRequest, Outcome
 from bot.village.records import (
+    Appended,
     DayClosing,
     DayRecord,
     MessageRecord,
     NewEvent,
     OutboxRecord,
+    PlayContext,
     PlayerDayRecord,
     PlayerRecord,
     StoredEvent,
@@ -99,9 +101,23 @@ class Store(Protocol):
     async def day_events(self, village_id: int, day: int) -> list[StoredEvent]:
         """Every event of a village day, all streams, in the order they were recorded."""
 
-    async def append(self, append: StreamAppend, day: int, message: MessageRecord | None) -> None:
-        """Append to a player's day stream, write its projection and the message, atomically.
-        Raises VersionConflict or DuplicateMessage; then nothing is written."""
+    async def append(
+        self,
+        append: StreamAppend,
+        day: int,
+        message: MessageRecord | None,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> Appended:
+        """Append to a player's day stream, write its projection, the message and the
+        replies to keep in the outbox, atomically. Raises VersionConflict or
+        DuplicateMessage; then nothing is written."""
+
+    async def play_context(
+        self, village_id: int, message_id: int, player_id: int
+    ) -> PlayContext | None:
+        """What a day game's move reads before it is decided, in one round trip: the village
+        and its current day, whether the message was handled already, the player, their
+        points before today and their day table's id and version. None: no such village."""
 
     async def record_message(self, message: MessageRecord) -> None:
         """Remember a handled message. Raises DuplicateMessage if it was handled already;
@@ -184,6 +200,19 @@ class Store(Protocol):
         self, village_id: int, player_id: int | None = None
     ) -> list[PlayerDayRecord]:
         """The village's score rows (one player's when given), by day then player."""
+
+    # -- reads for day closes and standings
+
+    async def day_streams(self, village_id: int, day: int) -> dict[int, list[StoredEvent]]:
+        """Every player's day stream of `day`, each in version order, by player (a player
+        who has not played that day is left out)."""
+
+    async def day_scores(self, village_id: int, day: int) -> dict[int, PlayerDayRecord]:
+        """The score row of every player's day table of `day`, by player."""
+
+    async def score_points(self, village_id: int) -> list[PlayerDayRecord]:
+        """Every score row of the village as `table_scores` gives them, without their turns
+        and detail."""
 
 
 class Clock(Protocol):

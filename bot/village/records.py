@@ -55,8 +55,10 @@ class DayRecord:
     commitment: str
     closed_at: dt.datetime | None = None
     version: int = 0
-    """Bumped by every append to any of the day's player streams: a day is closed only
-    from the state it was read in, and nothing is appended to a closed day."""
+    """Bumped by every append that makes a player's day table, and by every other append
+    but a later throw on PostgreSQL (which holds a share lock on the day instead): a day is
+    closed only from the state it was read in (every table's version with it), and nothing
+    is appended to a closed day."""
     post_id: int | None = None
     """The day's own post (a forum thread), once the chat adapter has opened it."""
 
@@ -268,3 +270,28 @@ class OutboxRecord:
     """The chat platform's id of the posted reply (a secret's: the DM its player got)."""
     posted_at: dt.datetime | None = None
     """When it was posted, on the platform's clock (the double-post rule compares with it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayContext:
+    """What a move of the village's day game is decided from, read at once."""
+
+    village: VillageRecord
+    day: DayRecord | None
+    """The village's current day (the store makes it with the village: never None there)."""
+    handled: bool
+    """The message was handled already: it counts once."""
+    player: PlayerRecord | None
+    """The author as the village knows them; None before their first throw."""
+    points_before: int
+    """The author's points on the days before the current one (the day game's tables)."""
+    table: tuple[int, int] | None
+    """The author's day table today, as (table id, version); None before today's first throw."""
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """What an append wrote: the events as stored, and the outbox ids of its replies."""
+
+    events: list[StoredEvent]
+    outbox_ids: list[int]

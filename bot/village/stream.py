@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.games.api import Encoded, Json
@@ -152,6 +152,59 @@ def read_stream(
         last_throw_at=last_throw_at,
         steps=steps,
         last_rollback=last_rollback,
+    )
+
+
+def extend_stream(
+    game: AnyGame,
+    rules: Mapping[str, Json],
+    view: StreamView,
+    events: tuple[StoredEvent, ...],
+    new: tuple[StoredEvent, ...],
+    seats: int = 1,
+) -> StreamView:
+    """`read_stream` of `events + new`, from `view` (the read of `events`) without reading
+    `events` again: what a move appended is folded in. A rollback or its undoing changes
+    what came before it, so then the whole stream is read again."""
+    if not new or any(e.type in VILLAGE_TYPES for e in new):
+        return read_stream(game, rules, [*events, *new], seats)
+    state = view.state
+    steps = list(view.steps)  # the kept view's steps are shared: changed ones are copied
+    throws, last_throw_at = view.throws, view.last_throw_at
+    starts: dict[int | None, int] = {}
+    for event in events:
+        if event.type not in VILLAGE_TYPES and event.type not in TABLE_TYPES:
+            starts.setdefault(event.message_id, event.version)
+    for event in new:
+        if event.type in TABLE_TYPES:
+            continue
+        state = game.evolve(state, game.codec.decode(encoded(event)))
+        move_start = starts.setdefault(event.message_id, event.version)
+        if DRAW_SEQ in event.data:
+            throws += 1
+            last_throw_at = event.recorded_at
+            steps.append(
+                Step(
+                    event.version,
+                    event.message_id,
+                    event.recorded_at,
+                    game.observe(state, None),
+                    dict(event.data),
+                    move_start,
+                )
+            )
+            continue
+        live = next((i for i in reversed(range(len(steps))) if steps[i].voided_by is None), None)
+        if live is not None:
+            step = steps[live]
+            steps[live] = replace(step, followed_by=[*step.followed_by, (event.version, event)])
+    return StreamView(
+        state=state,
+        version=new[-1].version,
+        throws=throws,
+        last_throw_at=last_throw_at,
+        steps=steps,
+        last_rollback=None,
     )
 
 

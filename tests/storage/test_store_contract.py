@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import text
@@ -12,10 +13,12 @@ from sqlalchemy.exc import DBAPIError
 from bot.storage.store import SqlStore
 from bot.village.ports import DuplicateMessage, VersionConflict, VillageExists
 from bot.village.records import (
+    Appended,
     DayClosing,
     DayRecord,
     MessageRecord,
     NewEvent,
+    OutboxRecord,
     PlayerDayRecord,
     PlayerRecord,
     StreamAppend,
@@ -100,6 +103,67 @@ async def test_events_append_in_version_order_with_their_projection(
     assert await store.get_player(village_id, 5) == PlayerRecord(village_id, 5, "alice", T0)
 
 
+async def test_an_append_gives_back_the_events_as_stored(store: SqlStore, village_id: int) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    written = await store.append(appending(village_id, 1, "B", "C"), 1, message(village_id, 2))
+    assert written.events == (await store.load_stream(village_id, 1, 5))[1:]
+    assert written.outbox_ids == []
+
+
+async def test_a_moves_context_is_read_at_once(store: SqlStore, village_id: int) -> None:
+    """The village, its day, the message, the player, their earlier points and their day
+    table, as the separate reads give them."""
+    assert await store.play_context(village_id, 1, 5) is None
+    village = await new_village(store, village_id)
+    before = await store.play_context(village_id, 1, 5)
+    assert before is not None
+    assert before.village == village and before.day == await store.get_day(village_id, 1)
+    assert (before.handled, before.player, before.points_before, before.table) == (
+        False,
+        None,
+        0,
+        None,
+    )
+    await store.append(appending(village_id, 0, "A", "B", points=150), 1, message(village_id, 1))
+    after = await store.play_context(village_id, 1, 5)
+    assert after is not None and after.handled
+    assert after.player == PlayerRecord(village_id, 5, "alice", T0)
+    assert after.table is not None and after.table[1] == 2
+    assert after.day is not None and after.day.version == 1
+    other = await store.play_context(village_id, 2, 6)
+    assert other is not None and not other.handled and other.player is None
+    assert other.table is None  # another player's table is not theirs
+
+
+async def test_a_moves_context_counts_the_days_before_only(
+    store: SqlStore, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A", points=300), 1, message(village_id, 1))
+    closes = T0 + dt.timedelta(hours=24)
+    closing = DayClosing(
+        village_id=village_id,
+        day=1,
+        closed_at=closes,
+        day_version=1,
+        streams=(),
+        closed_event=NewEvent("DayClosed", {"day": 1}),
+        next_day=day_record(village_id, 2, closes),
+        opened_event=NewEvent("DayOpened", {"day": 2}),
+    )
+    assert await store.close_day(closing)
+    today = replace(
+        appending(village_id, 0, "B", points=50),
+        projection=replace(projection(village_id, 1, 50), day=2),
+    )
+    await store.append(today, 2, message(village_id, 2))
+    context = await store.play_context(village_id, 3, 5)
+    assert context is not None and context.day is not None and context.day.day == 2
+    assert context.points_before == 300  # day 1's, not today's 50
+    assert context.table is not None and context.table[1] == 1
+
+
 async def test_a_stale_version_is_a_conflict_and_writes_nothing(
     store: SqlStore, village_id: int
 ) -> None:
@@ -136,8 +200,8 @@ async def test_concurrent_appends_to_one_stream_apply_exactly_once(
         ),
         return_exceptions=True,
     )
-    assert sum(r is None for r in results) == 1
-    assert all(isinstance(r, VersionConflict) for r in results if r is not None)
+    assert sum(isinstance(r, Appended) for r in results) == 1
+    assert all(isinstance(r, VersionConflict) for r in results if not isinstance(r, Appended))
     assert len(await store.load_stream(village_id, 1, 5)) == 1
 
 
@@ -315,3 +379,75 @@ async def test_nothing_is_appended_to_a_closed_day(store: SqlStore, village_id: 
         await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
     assert await store.load_stream(village_id, 1, 5) == []
     assert await store.get_message(village_id, 1) is None
+
+
+def throwing_on(village_id: int, expected: int, *types: str, points: int = 0) -> StreamAppend:
+    """A later throw of a player the village knows: on PostgreSQL, written in one statement."""
+    return replace(appending(village_id, expected, *types, points=points), player=None)
+
+
+def kept_reply(village_id: int, message_id: int, seq: int) -> OutboxRecord:
+    return OutboxRecord(village_id, message_id, seq, {"key": f"r{seq}"}, "ja", None, "message", T0)
+
+
+async def test_a_later_throw_writes_everything_with_its_replies_in_order(
+    store: SqlStore, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    replies = [kept_reply(village_id, 2, seq) for seq in range(3)]
+    written = await store.append(
+        throwing_on(village_id, 1, "B", "C", points=200), 1, message(village_id, 2), replies
+    )
+    stream = await store.load_stream(village_id, 1, 5)
+    assert [e.type for e in stream] == ["A", "B", "C"] and written.events == stream[1:]
+    kept = await store.pending_outbox([village_id])
+    assert [e.outbox_id for e in kept] == written.outbox_ids
+    assert [e.reply["key"] for e in kept] == ["r0", "r1", "r2"]
+    row = await store.get_player_day(village_id, 1, 5)
+    assert row is not None and (row.version, row.points) == (3, 200)
+    assert await store.get_message(village_id, 2) is not None
+
+
+async def test_a_later_throw_that_cannot_be_written_writes_nothing(
+    store: SqlStore, village_id: int
+) -> None:
+    """A message handled already, a table another writer moved on, a day closed: each
+    refuses the whole throw, its replies too."""
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    kept = [kept_reply(village_id, 1, 0)]
+    with pytest.raises(DuplicateMessage):
+        await store.append(throwing_on(village_id, 1, "X"), 1, message(village_id, 1), kept)
+    with pytest.raises(VersionConflict):
+        await store.append(throwing_on(village_id, 5, "X"), 1, message(village_id, 2), kept)
+    assert await store.close_day(closing_of_day_1(village_id, 1)) is True
+    with pytest.raises(VersionConflict):
+        await store.append(throwing_on(village_id, 1, "X"), 1, message(village_id, 3), kept)
+    assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A"]
+    assert await store.pending_outbox([village_id]) == []
+    assert await store.get_message(village_id, 2) is None
+    assert await store.get_message(village_id, 3) is None
+    row = await store.get_player_day(village_id, 1, 5)
+    assert row is not None and row.version == 1
+
+
+async def test_a_close_that_did_not_see_a_later_throw_reads_again(
+    store: SqlStore, village_id: int
+) -> None:
+    """A later throw need not move the day's version: the closer writes the thrower's table
+    from the version it read, and that version moved."""
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    read = await store.get_day(village_id, 1)  # the closer reads the day and the streams
+    assert read is not None
+    await store.append(throwing_on(village_id, 1, "B"), 1, message(village_id, 2))
+    closing = replace(
+        closing_of_day_1(village_id, read.version),
+        streams=(StreamAppend(5, 1, (NewEvent("Closed", {}),), projection(village_id, 2)),),
+    )
+    with pytest.raises(VersionConflict):
+        await store.close_day(closing)
+    day = await store.get_day(village_id, 1)
+    assert day is not None and day.is_open
+    assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A", "B"]

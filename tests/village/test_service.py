@@ -151,8 +151,8 @@ class GreedOutsOnly:
 
 class RacingStore:
     """A store that counts its units and the version conflicts that end them. Its first
-    unit waits, once it has read the player's stream, until the other process's first unit
-    has read it too: both then write on what they read, and one of them must start over."""
+    unit waits, once it has read where the player stands, until the other process's first
+    unit has read it too: both then write on what they read, and one of them must start over."""
 
     def __init__(self, inner: SqlStore, together: asyncio.Barrier) -> None:
         self.inner = inner
@@ -183,11 +183,12 @@ class _WaitAfterReading:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    async def load_stream(self, village_id: int, day: int, player_id: int) -> Any:
-        events = await self.inner.load_stream(village_id, day, player_id)
+    async def play_context(self, village_id: int, message_id: int, player_id: int) -> Any:
+        # What a move reads first: its table's version, which its write is guarded by.
+        context = await self.inner.play_context(village_id, message_id, player_id)
         async with asyncio.timeout(10):
             await self.together.wait()
-        return events
+        return context
 
 
 async def test_simultaneous_messages_of_one_player_apply_one_at_a_time(

@@ -1,0 +1,177 @@
+"""Benchmark of a village under load: many players throwing at once, as on Discord.
+
+Two measures, each beside the database's one-client commit rate measured in the same run
+(one transaction inserting one row, again and again, from one client):
+
+- **chat pace**: 100 players throw concurrently, each about once a second (after each
+  answer a pause of 0.5 to 1.5 s, as a player reads it and posts again), through the
+  service the Discord bot runs (outbox, flood gate, the double-post rule, each reply marked
+  posted). The latency of every throw, from the message to its answer recorded as posted.
+- **as fast as it goes**: 16 players throw with no pause, each the moment their last
+  answer is in: the moves a second the village sustains.
+
+Throws use the legal counts of the previous answer, always the most dice: the longest turns.
+A player whose day is over stops. The pauses come from a random generator of this script's
+own, seeded, so runs offer the same load; the dice are the bot's fair dice.
+
+    python bench/load.py [--postgres URL] [--players 100] [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import itertools
+import random
+import statistics
+import tempfile
+import time
+
+from machine import machine  # bench/ is on the path when a script here runs
+from village import baseline
+
+from bot.chat.parse import parse_message
+from bot.storage.engine import make_engine
+from bot.storage.migrate import migrate
+from bot.storage.store import SqlStore
+from bot.village.chance import FairChance
+from bot.village.core import Author, Incoming
+from bot.village.service import VillageService
+
+T0 = dt.datetime(2026, 12, 1, 3, tzinfo=dt.UTC)
+
+
+class RunningClock:
+    """The village's time runs from T0 as the benchmark's does (the day stays open)."""
+
+    def __init__(self) -> None:
+        self._start = time.monotonic()
+
+    def now(self) -> dt.datetime:
+        return T0 + dt.timedelta(seconds=time.monotonic() - self._start)
+
+
+class Village:
+    def __init__(self, service: VillageService, village_id: int, clock: RunningClock) -> None:
+        self.service = service
+        self.village_id = village_id
+        self.clock = clock
+        self.ids = itertools.count(1)
+        self.latencies: list[float] = []
+
+    @classmethod
+    async def open(cls, url_engine: object, village_id: int) -> Village:
+        clock = RunningClock()
+        store = SqlStore(url_engine)  # type: ignore[arg-type]
+        service = VillageService(store, clock, FairChance(), outbox=True, flood_gate=True)
+        village = cls(service, village_id, clock)
+        gm = Author(1, "gm", is_moderator=True)
+        await village.say(gm, "/village create")
+        return village
+
+    async def say(self, author: Author, text: str) -> tuple[dict[str, object], float]:
+        """The first reply's state, and the seconds from the message to its answer posted."""
+        start = time.perf_counter()
+        now = self.clock.now()
+        incoming = Incoming(self.village_id, next(self.ids), author, now, parse_message(text))
+        answer = await self.service.handle(incoming)
+        for delivery in answer.deliveries:
+            if delivery.outbox_id is not None:  # what the sender records once it posted
+                await self.service.delivered(delivery.outbox_id, next(self.ids), now)
+        elapsed = time.perf_counter() - start
+        state = answer.replies[0].state if answer.replies else None
+        return dict(state or {}), elapsed
+
+    async def player(self, author: Author, until: float, pause: random.Random | None) -> None:
+        state, _ = await self.say(author, "/greed status")
+        while time.perf_counter() < until and not state.get("finished"):
+            counts = state.get("legal_counts") or [6]
+            assert isinstance(counts, list)
+            state, elapsed = await self.say(author, "[[greed]]" * max(counts))
+            self.latencies.append(elapsed)
+            if pause is not None:
+                await asyncio.sleep(pause.uniform(0.5, 1.5))
+
+
+async def run(url: str, village_id: int, players: int, seconds: float, paced: bool) -> Village:
+    engine = make_engine(url)
+    try:
+        await migrate(engine)
+        village = await Village.open(engine, village_id)
+        pauses = random.Random(village_id)
+        until = time.perf_counter() + seconds
+        await asyncio.gather(
+            *(
+                village.player(
+                    Author(100 + n, f"p{n}"),
+                    until,
+                    random.Random(pauses.random()) if paced else None,
+                )
+                for n in range(players)
+            )
+        )
+        return village
+    finally:
+        await engine.dispose()
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def measure(name: str, url: str, village_id: int, players: int, seconds: float) -> list[str]:
+    engine = make_engine(url)
+    try:
+        await migrate(engine)
+        commit = await baseline(engine, 300)
+    finally:
+        await engine.dispose()
+    rate = 1 / commit
+    start = time.process_time()
+    paced = await run(url, village_id, players, seconds, paced=True)
+    cpu = (time.process_time() - start) / seconds
+    lat = paced.latencies
+    p50, p99 = statistics.median(lat), percentile(lat, 0.99)
+    wall = time.perf_counter()
+    fast = await run(url, village_id + 1, 16, seconds / 2, paced=False)
+    moves = len(fast.latencies) / (time.perf_counter() - wall)
+    return [
+        f"| {name} | {players} players, chat pace | {len(lat)} throws, "
+        f"{len(lat) / seconds:.0f}/s | p50 {p50 * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms, "
+        f"max {max(lat) * 1e3:.1f} ms | {commit * 1e3:.2f} ms | p99 = {p99 / commit:.1f}× "
+        f"| CPU {cpu:.0%} |",
+        f"| {name} | 16 players, no pause | {len(fast.latencies)} throws | "
+        f"{moves:.0f} moves/s | {rate:.0f} commits/s | {moves / rate:.2f} of it | |",
+    ]
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--postgres", metavar="URL", help="also measure on this PostgreSQL")
+    parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        rows += await measure(
+            "SQLite (file, WAL)", f"sqlite:///{folder}/load.db", 1, args.players, args.seconds
+        )
+    if args.postgres:
+        village_id = int(time.time()) * 10
+        rows += await measure(
+            "PostgreSQL 15 (localhost)", args.postgres, village_id, args.players, args.seconds
+        )
+    print(f"## {dt.date.today().isoformat()}: {machine()}\n")
+    print(
+        "| database | load | throws | latency (message to answer posted) or rate "
+        "| one-row commit, one client | ratio | |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for row in rows:
+        print(row)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,167 @@
+"""A throw's writes as one statement on PostgreSQL.
+
+The message, the table's version, the events, the score row and the replies kept in the
+outbox are five writes, and the day must be open. Sent one by one they are six round trips
+to the server, which cost more than the writing; PostgreSQL takes them together as CTEs of
+one statement. Each
+part reports what it did, and the append is given up (the transaction rolled back) unless
+every part did it: a message handled already, a day closed, or a table another writer moved
+on.
+
+SQLite has no such statements, and needs none: it runs in the bot's process, so the store
+writes there one statement at a time.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import BigInteger, Table, bindparam, func, literal, select, union_all
+from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.storage import tables as t
+
+_MESSAGE: Table = t.metadata.tables["message"]
+_DAY: Table = t.metadata.tables["village_day"]
+_TABLE: Table = t.metadata.tables["game_table"]
+_EVENT: Table = t.metadata.tables["event"]
+_SCORE: Table = t.metadata.tables["table_score"]
+_OUTBOX: Table = t.metadata.tables["outbox"]
+_SCORE_KEYS = ("village_id", "table_id", "player_id")
+
+
+class Outcome:
+    """What the statement found: did each guarded part write?"""
+
+    def __init__(self, row: Any) -> None:
+        self.message_new = bool(row.message_new)
+        self.day_open = bool(row.day_open)
+        self.table_id: int | None = None if row.table_id is None else int(row.table_id)
+        self.outbox_ids: list[int] = [int(i) for i in row.outbox_ids or ()]
+
+
+async def append_throw(
+    connection: AsyncConnection,
+    message: Mapping[str, Any],
+    where: Mapping[str, Any],
+    events: Sequence[Mapping[str, Any]],
+    score: Mapping[str, Any],
+    outbox: Sequence[Mapping[str, Any]],
+) -> Outcome:
+    """`where`: the day table's village, day, opener, game and the version it was read at,
+    with its new version and status. `events` and `score` without their table id (the
+    statement takes it from the table it moved); `outbox`: the replies' rows, in order."""
+    params: dict[str, Any] = {f"m_{k}": v for k, v in message.items()}
+    params.update({f"w_{k}": v for k, v in where.items()})
+    params.update({f"s_{k}": v for k, v in score.items()})
+    for n, event in enumerate(events):
+        params.update({f"e{n}_{k}": v for k, v in event.items()})
+    for n, entry in enumerate(outbox):
+        params.update({f"o{n}_{k}": v for k, v in entry.items()})
+    row = (await connection.execute(_statement(len(events), len(outbox)), params)).one()
+    return Outcome(row)
+
+
+@functools.cache
+def _statement(events: int, replies: int) -> Any:
+    """The statement for a throw of `events` events and `replies` replies to keep (built
+    once for each pair of counts)."""
+    message = (
+        insert(_MESSAGE)
+        .values({c.key: bindparam(f"m_{c.key}", type_=c.type) for c in _MESSAGE.c})
+        .on_conflict_do_nothing()
+        .returning(_MESSAGE.c.message_id)
+        .cte("message_new")
+    )
+    # The day is only read, under a share lock: throws of the day no longer wait on each
+    # other, while a closer's update of the row waits for them (and they for it). The day's
+    # version need not move: this table's version does, and a closer writes every table of
+    # the day from the version it read, so a throw it did not see makes it read again. (The
+    # day's first throw of a player makes their table, which the closer could not have seen:
+    # that one still moves the day's version, in the store's other path.) The scalar
+    # subqueries below run in their order, so this lock is taken before the table's, in the
+    # closer's order: the two never wait on each other in a circle.
+    day = (
+        select(_DAY.c.version)
+        .where(
+            _DAY.c.village_id == bindparam("w_village_id"),
+            _DAY.c.day == bindparam("w_day"),
+            _DAY.c.closed_at.is_(None),
+        )
+        .with_for_update(read=True)
+        .cte("day_open")
+    )
+    table = (
+        _TABLE.update()
+        .where(
+            _TABLE.c.village_id == bindparam("w_village_id"),
+            _TABLE.c.day == bindparam("w_day"),
+            _TABLE.c.opener_id == bindparam("w_player_id"),
+            _TABLE.c.game == bindparam("w_game"),
+            _TABLE.c.version == bindparam("w_expected"),
+        )
+        .values(version=bindparam("w_version"), status=bindparam("w_status"))
+        .returning(_TABLE.c.table_id)
+        .cte("table_moved")
+    )
+    event_columns = [c for c in _EVENT.c if c.key not in ("event_id", "table_id")]
+    rows = [
+        select(
+            *(bindparam(f"e{n}_{c.key}", type_=c.type).label(c.key) for c in event_columns),
+            table.c.table_id,
+        )
+        for n in range(events)
+    ]
+    written = (
+        insert(_EVENT)
+        .from_select(
+            [*(c.key for c in event_columns), "table_id"],
+            rows[0] if len(rows) == 1 else union_all(*rows),
+        )
+        .returning(_EVENT.c.event_id)
+        .cte("events_written")
+    )
+    score_columns = [c for c in _SCORE.c if c.key != "table_id"]
+    score = insert(_SCORE).from_select(
+        [*(c.key for c in score_columns), "table_id"],
+        select(
+            *(bindparam(f"s_{c.key}", type_=c.type).label(c.key) for c in score_columns),
+            table.c.table_id,
+        ),
+    )
+    score = score.on_conflict_do_update(
+        index_elements=list(_SCORE_KEYS),
+        set_={c.key: score.excluded[c.key] for c in score_columns if c.key not in _SCORE_KEYS},
+    )
+    scored = score.returning(_SCORE.c.version).cte("score_written")
+    outbox_ids: Any = literal(None, type_=ARRAY(BigInteger))
+    if replies:
+        outbox_columns = [c for c in _OUTBOX.c if c.key != "outbox_id"]
+        kept = (
+            insert(_OUTBOX)
+            .values(
+                [
+                    {c.key: bindparam(f"o{n}_{c.key}", type_=c.type) for c in outbox_columns}
+                    for n in range(replies)
+                ]
+            )
+            .returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq)
+            .cte("outbox_kept")
+        )
+        # Ids in the replies' order: a statement's returned rows come in no promised order.
+        outbox_ids = select(
+            func.array_agg(aggregate_order_by(kept.c.outbox_id, kept.c.seq))
+        ).scalar_subquery()
+    return select(
+        select(func.count()).select_from(message).scalar_subquery().label("message_new"),
+        select(func.count()).select_from(day).scalar_subquery().label("day_open"),
+        select(table.c.table_id).scalar_subquery().label("table_id"),
+        # Referenced so that they are part of the statement (PostgreSQL runs every
+        # data-modifying CTE of a statement, whether its result is read or not).
+        select(func.count()).select_from(written).scalar_subquery().label("events"),
+        select(func.count()).select_from(scored).scalar_subquery().label("scores"),
+        outbox_ids.label("outbox_ids"),
+    )
