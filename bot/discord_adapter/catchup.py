@@ -59,8 +59,14 @@ class CatchUp:
                     error,
                 )
                 continue
+            # What the bot answered already is not handled again, even where the village
+            # kept no record of it: a "try again" while the database was down told its
+            # player that nothing was thrown, and they post again.
+            answered = {s.reply_to for s in missed if s.author_is_bot and s.reply_to}
             for seen in missed:
                 if seen.author_is_bot or seen.message_id <= start:
+                    continue
+                if seen.message_id in answered:
                     continue
                 if await self.relay.message(seen, edited=seen.edited_at is not None):
                     handled += 1

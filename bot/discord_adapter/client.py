@@ -25,6 +25,7 @@ from bot.discord_adapter.sender import Sender, jobs_of
 from bot.discord_adapter.slash import Slash, build_groups, refusal_text
 from bot.discord_adapter.surface import discord_surface
 from bot.discord_adapter.translator import CatalogueTranslator
+from bot.village.ports import StoreError
 from bot.village.records import VillageRecord
 from bot.village.service import VillageService
 
@@ -162,6 +163,9 @@ class Bridge:
         while True:
             try:
                 await self.tick()
+            except StoreError as error:
+                # Expected while the database restarts: one line, and the next tick sweeps.
+                _logger.warning("day loop: the database cannot be used now: %s", error)
             except Exception:
                 _logger.exception("day loop")
             await asyncio.sleep(self.tick_seconds)

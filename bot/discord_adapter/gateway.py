@@ -45,6 +45,7 @@ def seen_of(message: discord.Message) -> Seen:
         manages_server=bool(permissions and permissions.manage_guild),
         role_ids=frozenset(role.id for role in roles),
         edited_at=message.edited_at,
+        reply_to=message.reference.message_id if message.reference is not None else None,
     )
 
 

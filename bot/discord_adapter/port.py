@@ -43,6 +43,9 @@ class Seen:
     manages_server: bool = False
     role_ids: frozenset[int] = frozenset()
     edited_at: dt.datetime | None = None
+    reply_to: int | None = None
+    """The message this one answers (a reply's reference): the bot's answers say what they
+    answered, so that reading the history back, nothing it answered is handled again."""
 
 
 @dataclass(frozen=True, slots=True)

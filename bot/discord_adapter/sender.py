@@ -69,6 +69,11 @@ class Job:
     @property
     def nonce(self) -> str | None:
         # At most 25 characters: 19 digits of a message id, a colon, the reply's index.
+        if self.message_id is not None and self.outbox_id is None:
+            # A reply the village could not keep ("try again" while the database is down):
+            # a nonce of its own, so that the message's real answer, if it is ever handled,
+            # is not taken by Discord for this one posted again.
+            return f"{self.message_id}:u{self.seq}"
         if self.message_id is not None:
             return f"{self.message_id}:{self.seq}"
         if self.outbox_id is not None:

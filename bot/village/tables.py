@@ -551,9 +551,12 @@ async def status(core: Core, call: Call) -> list[Reply]:
 
 async def score(core: Core, call: Call) -> list[Reply]:
     """The score table of the table here, or of the last one, ended or not (`table:`)."""
-    seated = await _load(core, await _named(core, call, call.command.group))
-    if seated.table.status == TABLE_SEATING:
-        raise Refusal("table_not_playing", game=seated.table.game)
+    table = await _named(core, call, call.command.group)
+    if table.started_at is None:
+        # Still taking seats, or closed before it started (its players all left): no game
+        # was played, so there is nothing to score.
+        raise Refusal("table_not_playing", game=table.game)
+    seated = await _load(core, table)
     params = seated.kind.presenter.score(seated.state, seated.names)
     return [Reply(ReplyKind.INFO, f"{seated.table.game}.score", params, state=_state_of(seated))]
 

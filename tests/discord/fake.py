@@ -116,6 +116,7 @@ class FakeChat:
                 message.text,
                 posted.posted_at,
                 author_is_bot=True,
+                reply_to=message.reply_to,
             )
         )
         if message.nonce is not None:

@@ -11,6 +11,7 @@ import discord.ext.test as dpytest
 import pytest
 from discord.ext.test import backend
 
+from bot.discord_adapter.gateway import seen_of
 from tests.discord.dpy import Bot
 
 pytestmark = [pytest.mark.db, pytest.mark.discord]
@@ -29,6 +30,7 @@ async def test_tags_in_a_message_throw_and_get_a_reply_that_pings_nobody(bot: Bo
     assert payload["message_reference"]["message_id"] == player_message.id
     assert payload["allowed_mentions"] == {"parse": [], "replied_user": False}
     assert payload["nonce"] == f"{player_message.id}:0" and payload["enforce_nonce"] is True
+    assert seen_of(player_message).reply_to is None  # a player's message answers nothing
 
 
 @pytest.mark.parametrize(

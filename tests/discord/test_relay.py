@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from bot.discord_adapter.port import snowflake_time
 from bot.storage.store import SqlStore
+from bot.village.ports import StoreError
 from tests.discord.harness import ALICE, BOB, SIX, Village
 
 pytestmark = [pytest.mark.db, pytest.mark.discord]
@@ -218,3 +220,43 @@ async def test_missed_messages_before_the_deadline_count_for_their_day(
     # Only then does the day loop close the day.
     assert village_id in await back.service.tick()
     assert (await store.get_village(village_id)).day == 2  # type: ignore[union-attr]
+
+
+class DatabaseDown:
+    """The village's store while its database is down (every unit fails), and back."""
+
+    def __init__(self, inner: SqlStore) -> None:
+        self.inner = inner
+        self.down = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def unit(self) -> Any:
+        if self.down:
+            raise StoreError("connection refused")
+        return self.inner.unit()
+
+
+async def test_a_throw_answered_try_again_is_not_thrown_later_by_the_catch_up(
+    store: SqlStore, village_id: int
+) -> None:
+    """The player was told nothing was thrown and posts again: the message they were told
+    about must not be thrown behind their back when the bot reads the history back, and
+    its "try again" takes no nonce a real answer could need."""
+    flaky = DatabaseDown(store)
+    village = Village(flaky, village_id)  # type: ignore[arg-type]
+    await village.create()
+    flaky.down = True
+    told, _ = await village.say(ALICE, SIX)
+    [(_, notice)] = [(c, m) for c, m in village.chat.sent if m.reply_to == told.message_id]
+    assert "データベース" in notice.text and notice.nonce == f"{told.message_id}:u0"
+    flaky.down = False
+    village.later(seconds=10)
+    again, _ = await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    back = village.restarted(store)
+    assert await back.catch_up.run([village_id]) == 0
+    thrown = [e.message_id for e in await store.load_stream(village_id, 1, ALICE.player_id)]
+    assert told.message_id not in thrown and again.message_id in thrown
+    [answer] = [m for _, m in village.chat.sent if m.reply_to == again.message_id]
+    assert "1周1投目" in answer.text and answer.nonce == f"{again.message_id}:0"
