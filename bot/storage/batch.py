@@ -18,7 +18,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import BigInteger, Table, bindparam, func, literal, select, union_all
+from sqlalchemy import BigInteger, Column, Table, bindparam, func, literal, select, union_all
 from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -108,18 +108,11 @@ def _statement(events: int, replies: int) -> Any:
         .cte("table_moved")
     )
     event_columns = [c for c in _EVENT.c if c.key not in ("event_id", "table_id")]
-    rows = [
-        select(
-            *(bindparam(f"e{n}_{c.key}", type_=c.type).label(c.key) for c in event_columns),
-            table.c.table_id,
-        )
-        for n in range(events)
-    ]
     written = (
         insert(_EVENT)
         .from_select(
             [*(c.key for c in event_columns), "table_id"],
-            rows[0] if len(rows) == 1 else union_all(*rows),
+            _rows("e", event_columns, events, table.c.table_id),
         )
         .returning(_EVENT.c.event_id)
         .cte("events_written")
@@ -140,14 +133,11 @@ def _statement(events: int, replies: int) -> Any:
     outbox_ids: Any = literal(None, type_=ARRAY(BigInteger))
     if replies:
         outbox_columns = [c for c in _OUTBOX.c if c.key != "outbox_id"]
+        # Rows from SELECTs, as the events are: a multi-row VALUES here would make the
+        # statement be compiled again on every throw instead of once.
         kept = (
             insert(_OUTBOX)
-            .values(
-                [
-                    {c.key: bindparam(f"o{n}_{c.key}", type_=c.type) for c in outbox_columns}
-                    for n in range(replies)
-                ]
-            )
+            .from_select([c.key for c in outbox_columns], _rows("o", outbox_columns, replies))
             .returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq)
             .cte("outbox_kept")
         )
@@ -165,3 +155,16 @@ def _statement(events: int, replies: int) -> Any:
         select(func.count()).select_from(scored).scalar_subquery().label("scores"),
         outbox_ids.label("outbox_ids"),
     )
+
+
+def _rows(prefix: str, columns: list[Column[Any]], count: int, *more: Any) -> Any:
+    """`count` rows of the `columns` from parameters `{prefix}{n}_{column}`, each with the
+    `more` expressions after them: one SELECT, or their UNION ALL."""
+    rows = [
+        select(
+            *(bindparam(f"{prefix}{n}_{c.key}", type_=c.type).label(c.key) for c in columns),
+            *more,
+        )
+        for n in range(count)
+    ]
+    return rows[0] if len(rows) == 1 else union_all(*rows)
