@@ -209,15 +209,20 @@ class SqlStore:
                     raise VersionConflict(closing.village_id)
                 village = await session.get(t.Village, closing.village_id)
                 assert village is not None
+                # Every player's table of the day, in a few statements for all of them.
+                together = [s for s in closing.streams if s.player is None and s.expected_version]
+                await _close_tables(session, together, closing, village.game)
+                apart = {id(s) for s in together}
                 for stream in closing.streams:
-                    await self._append_stream(
-                        session,
-                        stream,
-                        closing.village_id,
-                        closing.day,
-                        village.game,
-                        closing.closed_at,
-                    )
+                    if id(stream) not in apart:
+                        await self._append_stream(
+                            session,
+                            stream,
+                            closing.village_id,
+                            closing.day,
+                            village.game,
+                            closing.closed_at,
+                        )
                 version = await _next_version(session, closing.village_id, closing.day)
                 session.add(
                     event_row(
@@ -1037,6 +1042,59 @@ def _event_values(event: StoredEvent) -> dict[str, Any]:
         "message_id": event.message_id,
         "recorded_at": event.recorded_at,
     }
+
+
+async def _close_tables(
+    session: AsyncSession, streams: Sequence[StreamAppend], closing: DayClosing, game: str
+) -> None:
+    """The closing events, versions and score rows of the day's tables, each kind of write
+    in one statement for every table (a close of 100 players was 300 statements). The
+    tables are locked and their versions checked first: one that moved since the closer
+    read it ends the close, which reads the day again."""
+    if not streams:
+        return
+    connection = await session.connection()
+    tables = {
+        int(opener): (int(table_id), int(version))
+        for opener, table_id, version in await connection.execute(
+            select(_TABLE.c.opener_id, _TABLE.c.table_id, _TABLE.c.version)
+            .where(
+                _TABLE.c.village_id == closing.village_id,
+                _TABLE.c.day == closing.day,
+                _TABLE.c.game == game,
+                _TABLE.c.opener_id.in_([s.player_id for s in streams]),
+            )
+            .with_for_update()
+        )
+    }
+    for stream in streams:
+        if tables.get(stream.player_id, (0, -1))[1] != stream.expected_version:
+            raise VersionConflict(f"the day table of player {stream.player_id} moved on")
+    await connection.execute(
+        update(_TABLE)
+        .where(_TABLE.c.village_id == bindparam("v"), _TABLE.c.table_id == bindparam("t"))
+        .values(version=bindparam("version"), status=bindparam("status")),
+        [
+            {
+                "v": closing.village_id,
+                "t": tables[s.player_id][0],
+                "version": s.expected_version + len(s.events),
+                "status": TABLE_FINISHED if s.projection.finished else TABLE_PLAYING,
+            }
+            for s in streams
+        ],
+    )
+    events = [
+        _event_values(event)
+        for s in streams
+        for event in _as_stored(s, closing.day, game, closing.closed_at, tables[s.player_id][0])
+    ]
+    if events:
+        await connection.execute(_EVENT.insert(), events)
+    await connection.execute(
+        _score_upsert(connection.dialect.name),
+        [score_row(s.projection, tables[s.player_id][0], game) for s in streams],
+    )
 
 
 def _as_stored(
