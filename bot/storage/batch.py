@@ -94,19 +94,7 @@ def _statement(events: int, replies: int) -> Any:
         .with_for_update(read=True)
         .cte("day_open")
     )
-    table = (
-        _TABLE.update()
-        .where(
-            _TABLE.c.village_id == bindparam("w_village_id"),
-            _TABLE.c.day == bindparam("w_day"),
-            _TABLE.c.opener_id == bindparam("w_player_id"),
-            _TABLE.c.game == bindparam("w_game"),
-            _TABLE.c.version == bindparam("w_expected"),
-        )
-        .values(version=bindparam("w_version"), status=bindparam("w_status"))
-        .returning(_TABLE.c.table_id)
-        .cte("table_moved")
-    )
+    table = moved_day_table("w_").cte("table_moved")
     event_columns = [c for c in _EVENT.c if c.key not in ("event_id", "table_id")]
     written = (
         insert(_EVENT)
@@ -154,6 +142,24 @@ def _statement(events: int, replies: int) -> Any:
         select(func.count()).select_from(written).scalar_subquery().label("events"),
         select(func.count()).select_from(scored).scalar_subquery().label("scores"),
         outbox_ids.label("outbox_ids"),
+    )
+
+
+def moved_day_table(prefix: str) -> Any:
+    """A player's day table moved from the version it was read at to its new one (and
+    status), giving its id: no row when another writer moved it first. Parameters
+    `{prefix}village_id`, `day`, `player_id`, `game`, `expected`, `version`, `status`."""
+    return (
+        _TABLE.update()
+        .where(
+            _TABLE.c.village_id == bindparam(f"{prefix}village_id"),
+            _TABLE.c.day == bindparam(f"{prefix}day"),
+            _TABLE.c.opener_id == bindparam(f"{prefix}player_id"),
+            _TABLE.c.game == bindparam(f"{prefix}game"),
+            _TABLE.c.version == bindparam(f"{prefix}expected"),
+        )
+        .values(version=bindparam(f"{prefix}version"), status=bindparam(f"{prefix}status"))
+        .returning(_TABLE.c.table_id)
     )
 
 

@@ -105,7 +105,8 @@ def event_row(
     )
 
 
-def stored_event(row: t.Event) -> StoredEvent:
+def stored_event(row: Any) -> StoredEvent:
+    """An event from its row (an ORM row, or the event's columns of a wider query)."""
     return StoredEvent(
         village_id=row.village_id,
         day=row.day,

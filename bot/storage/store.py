@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.storage import tables as t
-from bot.storage.batch import append_throw
+from bot.storage.batch import append_throw, moved_day_table
 from bot.storage.errors import unavailable
 from bot.storage.rows import (
     Prefixed,
@@ -735,20 +735,11 @@ class SqlStore:
     async def day_streams(self, village_id: int, day: int) -> dict[int, list[StoredEvent]]:
         """Every player's stream of `day` (their day table of the village's own game), each
         in version order, by player, in one read: a close reads them all at once."""
-        event = t.Event
         # Columns, not ORM objects: a close reads every event of the day at once.
         query = (
             select(
-                t.GameTable.opener_id,
-                event.day,
-                event.player_id,
-                event.version,
-                event.game,
-                event.type,
-                event.data,
-                event.message_id,
-                event.recorded_at,
-                event.table_id,
+                t.GameTable.opener_id.label("opener"),
+                *(column for column in _EVENT.c if column.key != "event_id"),
             )
             .join(
                 t.Event,
@@ -770,37 +761,10 @@ class SqlStore:
         )
         streams: dict[int, list[StoredEvent]] = {}
         async with self._transaction() as session:
-            for opener, *row in await session.execute(query):
-                if opener is not None:
-                    streams.setdefault(int(opener), []).append(self._stored_of(village_id, *row))
+            for row in await session.execute(query):
+                if row.opener is not None:
+                    streams.setdefault(int(row.opener), []).append(stored_event(row))
         return streams
-
-    @staticmethod
-    def _stored_of(
-        village_id: int,
-        day: int,
-        player_id: int,
-        version: int,
-        game: str,
-        type_: str,
-        data: dict[str, Any],
-        message_id: int | None,
-        recorded_at: dt.datetime,
-        table_id: int | None,
-    ) -> StoredEvent:
-        """An event from its columns, as `stored_event` makes it from its row."""
-        return StoredEvent(
-            village_id=village_id,
-            day=day,
-            player_id=player_id,
-            version=version,
-            game=game,
-            type=type_,
-            data=dict(data),
-            message_id=message_id,
-            recorded_at=recorded_at,
-            table_id=table_id,
-        )
 
     async def day_scores(self, village_id: int, day: int) -> dict[int, PlayerDayRecord]:
         """The score row of every player's day table of `day` (the village's own game), by
@@ -924,18 +888,7 @@ _BUMP_DAY = (
 )
 
 
-_MOVE_DAY_TABLE = (
-    update(_TABLE)
-    .where(
-        _TABLE.c.village_id == bindparam("v"),
-        _TABLE.c.day == bindparam("d"),
-        _TABLE.c.opener_id == bindparam("p"),
-        _TABLE.c.game == bindparam("g"),
-        _TABLE.c.version == bindparam("expected"),
-    )
-    .values(version=bindparam("version"), status=bindparam("status"))
-    .returning(_TABLE.c.table_id)
-)
+_MOVE_DAY_TABLE = moved_day_table("t_")
 
 
 def _play_context() -> Any:
@@ -1223,13 +1176,13 @@ async def _table_of_day(
         moved = await connection.scalar(
             _MOVE_DAY_TABLE,
             {
-                "v": village_id,
-                "d": day,
-                "p": append.player_id,
-                "g": game,
-                "expected": append.expected_version,
-                "version": new_version,
-                "status": status,
+                "t_village_id": village_id,
+                "t_day": day,
+                "t_player_id": append.player_id,
+                "t_game": game,
+                "t_expected": append.expected_version,
+                "t_version": new_version,
+                "t_status": status,
             },
         )
         if moved is None:

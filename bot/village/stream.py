@@ -128,16 +128,7 @@ def read_stream(
         if DRAW_SEQ in event.data:
             throws += 1
             last_throw_at = event.recorded_at
-            steps.append(
-                Step(
-                    event.version,
-                    event.message_id,
-                    event.recorded_at,
-                    game.observe(state, None),
-                    dict(event.data),
-                    move_start,
-                )
-            )
+            steps.append(_draw_step(game, state, event, move_start))
         else:
             # A take or an ending belongs to the last throw still standing, not to one voided.
             live = next((step for step in reversed(steps) if step.voided_by is None), None)
@@ -183,16 +174,7 @@ def extend_stream(
         if DRAW_SEQ in event.data:
             throws += 1
             last_throw_at = event.recorded_at
-            steps.append(
-                Step(
-                    event.version,
-                    event.message_id,
-                    event.recorded_at,
-                    game.observe(state, None),
-                    dict(event.data),
-                    move_start,
-                )
-            )
+            steps.append(_draw_step(game, state, event, move_start))
             continue
         live = next((i for i in reversed(range(len(steps))) if steps[i].voided_by is None), None)
         if live is not None:
@@ -205,6 +187,18 @@ def extend_stream(
         last_throw_at=last_throw_at,
         steps=steps,
         last_rollback=None,
+    )
+
+
+def _draw_step(game: AnyGame, state: Any, event: StoredEvent, move_start: int) -> Step:
+    """The log's step of a draw: what everyone sees of the table right after it."""
+    return Step(
+        event.version,
+        event.message_id,
+        event.recorded_at,
+        game.observe(state, None),
+        dict(event.data),
+        move_start,
     )
 
 
