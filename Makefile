@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-sqlite goldens lint format bench clean
+.PHONY: run test test-sqlite goldens lint format bench soak clean
 
 # (Re)install when the dependencies change.
 $(STAMP): pyproject.toml
@@ -38,6 +38,13 @@ bench: $(STAMP)
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python bench/engine.py
 	$(BIN)/python bench/village.py $(if $(BENCH_POSTGRES),--postgres $(BENCH_POSTGRES))
 	$(BIN)/python bench/picture.py
+	$(BIN)/python bench/days.py $(if $(BENCH_POSTGRES),--postgres $(BENCH_POSTGRES))
+	$(BIN)/python bench/days.py --villages 1000
+
+# The fault soak: the bot killed and restarted, its PostgreSQL stopped and started, under a
+# village's load (about 12 minutes; SOAK_ARGS=--quick for a smoke run of two).
+soak: $(STAMP)
+	$(BIN)/python -m bench.soak $(SOAK_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
