@@ -1,8 +1,10 @@
 """A move of the village's day game (Greed's throws and Turn End): checked against the
 player's state before any die is drawn.
 
-A throw is one database transaction: the village, the day, the player's stream and scores
-are read, and the new events, score row, message and replies are written in the same unit.
+A throw is one database transaction: what it is decided from is read at once (the village,
+the day, the player and their table's version; the player's stream from memory while that
+version says it is current), and the new events, score row, message and replies are
+written together as its last step.
 """
 
 from __future__ import annotations

@@ -65,6 +65,14 @@ def test_the_kept_streams_are_bounded_least_recently_used_first() -> None:
     assert (len(cache), cache.events) == (2, 6)
 
 
+def test_short_streams_are_bounded_by_their_number_too() -> None:
+    cache = StreamCache(capacity=100, streams=2)
+    for player in (1, 2, 3):
+        cache.keep((1, 1, player), kept(1))
+    assert (len(cache), cache.events) == (2, 2)
+    assert cache.get((1, 1, 1), (7, 1)) is None
+
+
 async def test_a_stream_another_process_wrote_is_read_again(
     store: SqlStore, engine: AsyncEngine, village_id: int
 ) -> None:
