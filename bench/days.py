@@ -49,8 +49,9 @@ from pathlib import Path
 from typing import Any
 
 from machine import machine  # bench/ is on the path when a script here runs
-from sqlalchemy import event, select, text
+from sqlalchemy import event, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from village import baseline  # the same one-row insert as every script's
 
 from bot.chat.attachments import files_of
 from bot.chat.parse import parse_message
@@ -323,23 +324,6 @@ class Counter:
 
     def _count(self, *_: object) -> None:
         self.statements += 1
-
-
-async def baseline(engine: AsyncEngine, rounds: int) -> float:
-    """Seconds per one-row insert transaction."""
-    async with engine.begin() as connection:
-        await connection.execute(text("DROP TABLE IF EXISTS bench_row"))
-        await connection.execute(text("CREATE TABLE bench_row (id INTEGER, body TEXT)"))
-    start = time.perf_counter()
-    for i in range(rounds):
-        async with engine.begin() as connection:
-            await connection.execute(
-                text("INSERT INTO bench_row VALUES (:id, :body)"), {"id": i, "body": "x" * 64}
-            )
-    elapsed = time.perf_counter() - start
-    async with engine.begin() as connection:
-        await connection.execute(text("DROP TABLE bench_row"))
-    return elapsed / rounds
 
 
 def render_all(replies: list[Reply], village_id: int) -> float:

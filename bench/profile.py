@@ -57,8 +57,9 @@ class Timings:
 
 
 def time_the_store(timings: Timings) -> None:
-    """Every public coroutine method of the store, timed (the unit's commit included in
-    `unit`, which is a context manager and is timed through the service's unit)."""
+    """Every public coroutine method of the store, timed. The unit of work is a context
+    manager, not a coroutine: its start and commit fall in "the rest" (its first statement,
+    `play_context`, also waits for the connection and `BEGIN`)."""
     for name, method in inspect.getmembers(SqlStore, inspect.iscoroutinefunction):
         if not name.startswith("_"):
             setattr(SqlStore, name, timings.timed(name, method))
