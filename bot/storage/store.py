@@ -748,17 +748,12 @@ class SqlStore:
                     t.Event.table_id == t.GameTable.table_id,
                 ),
             )
-            .join(t.Village, t.Village.village_id == t.GameTable.village_id)
-            .where(
-                t.GameTable.village_id == village_id,
-                t.GameTable.day == day,
-                t.GameTable.game == t.Village.game,
-                # A day table's events carry its day: the index on (village, day) then
-                # reads that day's events only, not the village's every day.
-                t.Event.day == day,
-            )
+            # A day table's events carry its day: the index on (village, day) then reads
+            # that day's events only, not the village's every day.
+            .where(t.Event.day == day)
             .order_by(t.GameTable.table_id, t.Event.version)
         )
+        query = _of_the_days_tables(query, village_id, day)
         streams: dict[int, list[StoredEvent]] = {}
         async with self._transaction() as session:
             for row in await session.execute(query):
@@ -769,25 +764,16 @@ class SqlStore:
     async def day_scores(self, village_id: int, day: int) -> dict[int, PlayerDayRecord]:
         """The score row of every player's day table of `day` (the village's own game), by
         player: what `get_player_day` gives, for the whole day in one read."""
-        query = (
-            select(t.TableScore)
-            .join(
-                t.GameTable,
-                and_(
-                    t.GameTable.village_id == t.TableScore.village_id,
-                    t.GameTable.table_id == t.TableScore.table_id,
-                    t.GameTable.opener_id == t.TableScore.player_id,
-                ),
-            )
-            .join(t.Village, t.Village.village_id == t.GameTable.village_id)
-            .where(
-                t.TableScore.village_id == village_id,
-                t.GameTable.day == day,
-                t.GameTable.game == t.Village.game,
-            )
+        query = select(t.TableScore).join(
+            t.GameTable,
+            and_(
+                t.GameTable.village_id == t.TableScore.village_id,
+                t.GameTable.table_id == t.TableScore.table_id,
+                t.GameTable.opener_id == t.TableScore.player_id,
+            ),
         )
         async with self._transaction() as session:
-            rows = await session.scalars(query)
+            rows = await session.scalars(_of_the_days_tables(query, village_id, day))
             return {row.player_id: score_record(row) for row in rows}
 
     async def score_points(self, village_id: int) -> list[PlayerDayRecord]:
@@ -1134,6 +1120,16 @@ async def _next_version(session: AsyncSession, village_id: int, day: int) -> int
         )
     )
     return int(current or 0) + 1
+
+
+def _of_the_days_tables(query: Any, village_id: int, day: int) -> Any:
+    """`query` (which reads `game_table`) kept to the players' day tables of `day`: the
+    tables of the village's own game."""
+    return query.join(t.Village, t.Village.village_id == t.GameTable.village_id).where(
+        t.GameTable.village_id == village_id,
+        t.GameTable.day == day,
+        t.GameTable.game == t.Village.game,
+    )
 
 
 def _day_table(village_id: int, day: int, player_id: int) -> Any:
