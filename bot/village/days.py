@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from bot.fairness.seed import commitment, new_seed
@@ -20,6 +20,7 @@ from bot.village.records import (
     DayClosing,
     DayRecord,
     NewEvent,
+    PlayerDayRecord,
     PlayerRecord,
     StreamAppend,
     VillageRecord,
@@ -248,7 +249,11 @@ async def close_day(
     )
     if not await core.store.close_day(closing):
         return []
-    return await _closing_replies(core, village, day, reason, by, unfinished, following, players)
+    # The day's rows as the close wrote them: what each memo shows of the day.
+    today = {stream.player_id: stream.projection for stream in streams}
+    return await _closing_replies(
+        core, village, day, reason, by, unfinished, following, players, today
+    )
 
 
 def _turns(game: AnyGame, state: object) -> int:
@@ -275,6 +280,7 @@ async def _closing_replies(
     unfinished: list[str],
     following: DayRecord,
     players: list[PlayerRecord],
+    today: Mapping[int, PlayerDayRecord],
 ) -> list[Reply]:
     # Everything about the closed day is posted in its own place, the opening in the next.
     replies = [
@@ -295,8 +301,7 @@ async def _closing_replies(
     # One read of the village's scores serves every memo and the standings.
     scores = await village_scores(core, village, players)
     replies += [
-        replace(memo, day_post=day.day)
-        for memo in await closing_memos(core, village, day.day, scores)
+        replace(memo, day_post=day.day) for memo in closing_memos(village, day.day, scores, today)
     ]
     standings = await standings_reply(core, village, day.day, scores=scores)
     replies.append(replace(standings, day_post=day.day))

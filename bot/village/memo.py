@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,13 +68,15 @@ async def village_scores(
     return VillageScores(players, await core.store.score_points(village.village_id))
 
 
-async def closing_memos(
-    core: Core, village: VillageRecord, day: int, scores: VillageScores
+def closing_memos(
+    village: VillageRecord,
+    day: int,
+    scores: VillageScores,
+    today: Mapping[int, PlayerDayRecord],
 ) -> list[Reply]:
     """Every player's memo of a closed `day`: their days from `scores`, the day's turns from
-    one read of the day's rows. A player seated only at other games' tables has no day of
-    theirs to write up."""
-    today = await core.store.day_scores(village.village_id, day)
+    `today` (the rows the close wrote, by player). A player seated only at other games'
+    tables has no day of theirs to write up."""
     days: dict[int, list[PlayerDayRecord]] = {}
     for row in scores.rows:
         if row.game == village.game:
