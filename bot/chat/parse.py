@@ -9,7 +9,7 @@ from typing import Final
 
 from bot.games.chat_text import normalize
 from bot.games.registry import GAMES
-from bot.village.registry import ARGUMENT_NAMES, FREE_TEXT_ARGUMENTS
+from bot.village.registry import ARGUMENT_NAMES, FREE_TEXT_ARGUMENTS, KEY_ALIASES
 from bot.village.requests import (
     MAX_LENGTH,
     Chatter,
@@ -34,7 +34,12 @@ TOO_LONG: Final = "too_long"
 
 _COMMAND: Final = re.compile(r"/(\S*)(.*)", re.DOTALL)
 # `https://…` inside a value must not start a new key.
-_KEY: Final = re.compile(r"(?<!\S)([A-Za-z_]+):(?!//)")
+# Japanese keys (`額:13`) are the games' own other names of arguments; longer names first, so
+# that `回数:` is not read as `回` and a value.
+_KEY_NAMES: Final = "|".join(
+    ["[A-Za-z_]+", *sorted(map(re.escape, KEY_ALIASES), key=len, reverse=True)]
+)
+_KEY: Final = re.compile(rf"(?<!\S)({_KEY_NAMES}):(?!//)")
 # A reason is free text: inside it only the commands' own argument names start a new key,
 # so "reason:see above: wrong channel turn:2" keeps "see above: wrong channel". Both sets come
 # from the command registry, where every command and its arguments are declared.
@@ -75,4 +80,4 @@ def _parse_command(text: str) -> Parsed:
     args: dict[str, str] = {}
     for key, end in zip(keys, starts[1:], strict=True):
         args[key[1].lower()] = rest[key.end() : end].strip()
-    return CommandRequest(group, name, args, text)
+    return CommandRequest(group, name, args, text, tuple(head.split()))

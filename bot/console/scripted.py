@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from typing import Final
 
-from bot.games.api import ChanceContext, ChanceRequest, Dice, Outcome, outcome_fits
-from bot.games.registry import GAMES
+from bot.games.api import ChanceContext, ChanceRequest, Dice, Outcome, Shuffle, outcome_fits
+from bot.games.registry import GAMES, TABLE_GAMES
 from bot.village.ports import OperatorError
 
-Saved = tuple[tuple[str, ...], frozenset[tuple[str, ChanceContext]]]
+Script = tuple[str, str]
+"""A queued script: its directive (`@dice`, `@deal`) and the text after it."""
+Saved = tuple[tuple[Script, ...], frozenset[tuple[str, ChanceContext]]]
 """What `ScriptedDice.saved` keeps: the queued scripts, and which draws were made."""
 
 
@@ -18,12 +21,13 @@ class ScriptError(OperatorError):
 
 
 class ScriptedDice:
-    """Outcomes queued with `@dice` (in the notation of the game that draws next) are used
-    in order by whoever draws next; with the queue empty chance is fair. Scripted chance
+    """Outcomes queued with `@dice` (in the notation of the game that draws next) and deals
+    queued with `@deal` are used in order by whoever draws next; with the queue empty
+    chance is fair. Scripted chance
     exists only here, never in the Discord bot."""
 
     def __init__(self) -> None:
-        self._queue: deque[str] = deque()
+        self._queue: deque[Script] = deque()
         self._drawn: dict[tuple[str, ChanceContext], tuple[Outcome, bool]] = {}
 
     def queue(self, script: str) -> None:
@@ -35,9 +39,25 @@ class ScriptedDice:
             except ValueError as error:
                 problems.append(f"{game.key}: {error}")
             else:
-                self._queue.append(script)
+                self._queue.append((DICE, script))
                 return
         raise ScriptError("; ".join(problems))
+
+    def queue_deal(self, script: str) -> None:
+        """Queue the text after `@deal`; raises ScriptError if no game deals it. Which
+        player gets which cards is read when it is used, against that table's players."""
+        problems = []
+        for table in TABLE_GAMES.values():
+            if table.deal_script is None:
+                continue
+            try:
+                table.deal_script.check(script)
+            except ValueError as error:
+                problems.append(f"{table.game.key}: {error}")
+            else:
+                self._queue.append((DEAL, script))
+                return
+        raise ScriptError("; ".join(problems) or "no game deals cards")
 
     @property
     def queued(self) -> int:
@@ -65,18 +85,38 @@ class ScriptedDice:
         if key in self._drawn:
             return self._drawn[key]
         if self._queue:
+            directive, script = self._queue[0]
             try:
-                outcome = GAMES[game].script(self._queue[0])
+                outcome = self._scripted(game, directive, script, request, context)
             except ValueError as error:
-                raise ScriptError(f"@dice: {error}") from None
+                raise ScriptError(f"{directive}: {error}") from None
             if not outcome_fits(request, outcome):
                 raise ScriptError(_misfit(len(outcome), request))
-            self._queue.popleft()
+            # A deal line also names the first dealer, drawn just before its shuffle: it
+            # is used up by the shuffle it deals.
+            if directive == DICE or isinstance(request.draw, Shuffle):
+                self._queue.popleft()
             drawn = (outcome, True)
         else:
             drawn = (fair(), False)
         self._drawn[key] = drawn
         return drawn
+
+
+    @staticmethod
+    def _scripted(
+        game: str, directive: str, script: str, request: ChanceRequest, context: ChanceContext
+    ) -> Outcome:
+        if directive == DICE:
+            return GAMES[game].script(script)
+        table = TABLE_GAMES.get(game)
+        if table is None or table.deal_script is None:
+            raise ValueError(f"a {game} table deals no cards; queue its chance with @dice")
+        return table.deal_script.outcome(script, request, context.names)
+
+
+DICE: Final = "@dice"
+DEAL: Final = "@deal"
 
 
 def _misfit(queued: int, request: ChanceRequest) -> str:

@@ -114,7 +114,7 @@ def _with_files(request: Parsed) -> Parsed:
                 args[argument.name] = path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as error:
                 raise TranscriptError(f"{argument.name}: cannot read {path}: {error}") from None
-    return CommandRequest(request.group, request.name, args, request.raw)
+    return CommandRequest(request.group, request.name, args, request.raw, request.words)
 
 
 def console_link(message_id: int | None) -> str:
@@ -230,6 +230,12 @@ class ConsoleVillage:
             except ScriptError as error:
                 raise TranscriptError(f"@dice: {error}") from None
             return []
+        if word == "@deal":
+            try:
+                self.dice.queue_deal(rest)
+            except ScriptError as error:
+                raise TranscriptError(f"@deal: {error}") from None
+            return []
         if word == "@clock":
             when = read_clock(rest)
             now = self.clock.now()
@@ -253,7 +259,7 @@ class ConsoleVillage:
                 )
             self.lag = dt.timedelta(seconds=seconds)
             return []
-        raise TranscriptError(f"unknown directive {word} (use @mods, @dice, @clock, @lag)")
+        raise TranscriptError(f"unknown directive {word} (use @mods, @dice, @deal, @clock, @lag)")
 
     async def _tick(self) -> list[Output]:
         # Only this village's clock moves: a replay against a database other villages live

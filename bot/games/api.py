@@ -16,9 +16,9 @@ only: this module imports no game and no part of the village.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeAlias, TypeVar
+from typing import Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 Seat = int
 """A seat at a table, from 0 in seating order."""
@@ -73,6 +73,9 @@ class ChanceContext:
     chance_seq: int
     """The table's draws counted from 1, voided ones included: a number is never reused,
     so a rolled-back throw is thrown with fresh dice."""
+    names: tuple[str, ...] = ()
+    """The players' names in seat order, for a replay's scripted deal (`@deal Ann: …`); no
+    fair derivation reads them."""
 
 
 class RuleError(Exception):
@@ -241,6 +244,18 @@ def outcome_fits(request: ChanceRequest, outcome: Outcome) -> bool:
     return sorted(outcome) == list(range(draw.size))
 
 
+@dataclass(frozen=True, slots=True)
+class Private:
+    """A reply only one seat may see (its hand): `secret` names the params that hold what
+    nobody else may know, so that the village keeps it to that player and tests can check
+    that no other reply ever carries it."""
+
+    seat: Seat
+    key: str
+    params: Params
+    secret: tuple[str, ...]
+
+
 class Presenter(Protocol[S_contra, E_contra]):
     """A table game's replies as plain data, with the players' names (in seat order) where
     they belong: what the village posts for a table."""
@@ -261,6 +276,12 @@ class Presenter(Protocol[S_contra, E_contra]):
         self, before: S_contra, events: Sequence[E_contra], after: S_contra, names: Sequence[str]
     ) -> list[tuple[str, Params]]:
         """What the channel is told besides (a round scored, the game's end)."""
+
+    def private(
+        self, before: S_contra, events: Sequence[E_contra], after: S_contra, names: Sequence[str]
+    ) -> list[Private]:
+        """What each seat alone is told besides (its new hand after a deal); a game with
+        nothing hidden tells nothing."""
 
     def status(self, state: S_contra, names: Sequence[str]) -> Params: ...
 
@@ -290,6 +311,54 @@ class MoveCommand:
     arguments: tuple[str, ...] = ()
 
 
+@runtime_checkable
+class HandPresenter(Protocol[S_contra]):
+    """A game with hidden hands: each seat may ask to see its own (`/gleek hand`), and
+    anyone may read a finished deal's record (`/gleek log deal:`)."""
+
+    def hand(self, state: S_contra, seat: Seat, names: Sequence[str]) -> Private:
+        """The seat's own hand (and what it may play now); raises RuleError when it has none
+        yet."""
+
+    def log(self, state: S_contra, number: int | None, names: Sequence[str]) -> Params:
+        """What everyone may read of a deal (the current one when `number` is None): its
+        public moves only; raises RuleError for a deal not played."""
+
+
+class DealScript(Protocol):
+    """A replay's scripted deal (`@deal dealer:Cid | Ann: … | stock: …`), for a game that
+    deals cards: it names players, so it is read against the table it is used at."""
+
+    def check(self, text: str) -> None:
+        """Raises ValueError when the line cannot be a deal at any table (wrong card counts,
+        a card twice): a replay stops at the line, not at its use."""
+
+    def outcome(self, text: str, request: ChanceRequest, names: Sequence[str]) -> Outcome:
+        """The outcome the line gives `request` at a table of these players (the shuffle
+        it deals, or the first dealer it names); raises ValueError when it does not fit."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableCommands:
+    """How a game's table commands are typed, where it differs from the common ones."""
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    """Other names of commands (`入札` for `bid`), in any language."""
+    argument_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Other names of arguments (`額` for `amount`; `札` for `card` or `cards`, whichever
+    the command takes)."""
+    positional: bool = False
+    """Argument values may come without their keys, in the order the command lists them
+    (`/gleek bid 13`, `/gleek new 6 24`)."""
+    hands: bool = False
+    """The game hides hands: `hand` shows a seat its own, `log` a deal's public record
+    (the presenter is a `HandPresenter`)."""
+    rollback: bool = True
+    """Moderators may void a turn (`rollback`); a game of hidden cards does not offer it."""
+    skip_reason: bool = True
+    """`skip` must give a reason."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableGame(Generic[S, M, E]):
     """What a game played at tables of several seats brings to the village besides its
@@ -302,3 +371,9 @@ class TableGame(Generic[S, M, E]):
     moves: tuple[MoveCommand, ...]
     setting_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     texts: str = ""
+    commands: TableCommands = field(default_factory=TableCommands)
+    deal_script: DealScript | None = None
+    """How a replay scripts this game's deals (`@deal`); None: it deals no cards."""
+    abandon: Callable[[S], tuple[E, ...]] | None = None
+    """The game's events when a moderator ends the table in play (Gleek voids the deal in
+    progress, and the deals played stand); None: the table ends with no points at all."""

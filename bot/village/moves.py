@@ -27,6 +27,8 @@ class Where:
     """The player in each seat (a one-seat table: its player)."""
     recorded: bool = False
     """Stamp each draw with what it was (`drawn`): a table's export lists every draw."""
+    names: tuple[str, ...] = ()
+    """The players' names by seat, for a replay's scripted deal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +85,13 @@ def _draw(
         seat = request.seat
         player = where.players[seat] if seat is not None and seat < len(where.players) else 0
         context = ChanceContext(
-            where.village_id, where.day, where.table_id, player, where.message_id, draws
+            where.village_id,
+            where.day,
+            where.table_id,
+            player,
+            where.message_id,
+            draws,
+            where.names,
         )
         outcome, scripted = core.dice.draw(
             game.key, request, context, partial(game.fair, where.seed, context, request)

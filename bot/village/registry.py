@@ -3,14 +3,15 @@ console's help and the Discord slash commands are all made from it."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from bot.games.registry import GAMES, TABLE_GAMES, AnyTableGame
 from bot.village import commands, config, days, tables, transparency
-from bot.village.core import Call, Core
+from bot.village.core import Call, Core, Refusal
 from bot.village.replies import Reply
+from bot.village.requests import CommandRequest
 
 Handler = Callable[[Core, Call], Awaitable[list[Reply]]]
 
@@ -164,6 +165,8 @@ def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
         )
         for move in table.moves
     )
+    typed = table.commands
+    skip = _REASON if typed.skip_reason else Argument("reason", free_text=True)
     return (
         Command(game, "new", tables.open_table, settings, settings=True),
         Command(game, "config", tables.configure, settings, settings=True),
@@ -171,17 +174,31 @@ def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
         Command(game, "leave", tables.leave),
         Command(game, "start", tables.start),
         *moves,
+        *(
+            (
+                Command(game, "hand", tables.hand, private=True),
+                Command(game, "log", tables.deal_log, (Argument("deal", "number", low=1),)),
+            )
+            if typed.hands
+            else ()
+        ),
         Command(game, "status", tables.status, private=True),
         Command(game, "score", tables.score, (_TABLE,)),
         Command(game, "export", tables.export, (_TABLE,), slow=True),
         Command(game, "verify", tables.verify, (_TABLE, Argument("export", "file")), slow=True),
-        Command(game, "skip", tables.skip, (_REASON,), moderator=True),
-        Command(
-            game,
-            "rollback",
-            tables.rollback,
-            (_PLAYER, Argument("round", "number", low=1), _REASON),
-            moderator=True,
+        Command(game, "skip", tables.skip, (skip,), moderator=True),
+        *(
+            (
+                Command(
+                    game,
+                    "rollback",
+                    tables.rollback,
+                    (_PLAYER, Argument("round", "number", low=1), _REASON),
+                    moderator=True,
+                ),
+            )
+            if typed.rollback
+            else ()
         ),
         Command(game, "abandon", tables.abandon, (_REASON,)),
     )
@@ -194,14 +211,90 @@ COMMANDS: Final[tuple[Command, ...]] = (
 
 _BY_PATH: Final = {command.path: command for command in COMMANDS}
 
-ARGUMENT_NAMES: Final = frozenset(a.name for c in COMMANDS for a in c.arguments)
+_ALIASES: Final = {
+    alias: names
+    for t in TABLE_GAMES.values()
+    for alias, names in t.commands.argument_aliases.items()
+}
+KEY_ALIASES: Final = frozenset(_ALIASES)
+"""The other names of arguments the table games take (`額` for `amount`)."""
+ARGUMENT_NAMES: Final = frozenset(a.name for c in COMMANDS for a in c.arguments) | KEY_ALIASES
 """Every argument name: inside a free-text value only these start a new key."""
-FREE_TEXT_ARGUMENTS: Final = frozenset(a.name for c in COMMANDS for a in c.arguments if a.free_text)
+FREE_TEXT_ARGUMENTS: Final = frozenset(
+    a.name for c in COMMANDS for a in c.arguments if a.free_text
+) | frozenset(
+    alias
+    for alias, names in _ALIASES.items()
+    if any(a.free_text for c in COMMANDS for a in c.arguments if a.name in names)
+)
 GROUPS: Final = tuple(dict.fromkeys(c.group for c in COMMANDS))
 
 
 def find(group: str, name: str) -> Command | None:
     return _BY_PATH.get(f"{group} {name}")
+
+
+def resolve(request: CommandRequest) -> tuple[Command, CommandRequest] | None:
+    """The command a request names, and the request with its arguments by their own names:
+    a table game's other names of commands and keys (`/gleek 入札 額:13`), and values typed
+    without keys in the order the command lists its arguments (`/gleek bid 13`). None for
+    no command; raises Refusal for more values than the command takes."""
+    command = find(request.group, request.name)
+    table = TABLE_GAMES.get(request.group)
+    if table is None:
+        return None if command is None else (command, request)
+    typed = table.commands
+    words = request.words or tuple(request.name.split())
+    values: tuple[str, ...] = ()
+    if command is None:
+        for cut in range(len(words), 0, -1):
+            name = " ".join(words[:cut]).lower()
+            command = find(request.group, typed.aliases.get(name, name))
+            if command is not None:
+                values = words[cut:]
+                break
+        if command is None or (values and not typed.positional):
+            return None
+    args = {_own_name(command, key, typed.argument_aliases): v for key, v in request.args.items()}
+    if values:
+        args = _by_position(command, values, args)
+    return command, replace(request, name=command.name, args=args)
+
+
+def _own_name(command: Command, key: str, aliases: Mapping[str, tuple[str, ...]]) -> str:
+    names = {a.name for a in command.arguments} | set(_setting_keys(command))
+    return next((n for n in aliases.get(key, ()) if n in names), key)
+
+
+def _setting_keys(command: Command) -> tuple[str, ...]:
+    table = TABLE_GAMES.get(command.group)
+    return table.game.setting_keys if command.settings and table is not None else ()
+
+
+def _by_position(
+    command: Command, values: tuple[str, ...], given: dict[str, str]
+) -> dict[str, str]:
+    """Keyless values fill the arguments not given by key, in order; the last one, if it
+    takes free text (a discard's seven cards, a reason), takes every value left."""
+    open_ = [a for a in command.arguments if a.name not in given]
+    args = dict(given)
+    rest = list(values)
+    for index, argument in enumerate(open_):
+        if not rest:
+            break
+        if argument.free_text and index == len(open_) - 1:
+            args[argument.name] = " ".join(rest)
+            rest = []
+        else:
+            args[argument.name] = rest.pop(0)
+    if rest:
+        raise Refusal(
+            "too_many_values",
+            command=command.path,
+            values=" ".join(rest),
+            takes=len(open_),
+        )
+    return args
 
 
 def in_group(group: str) -> Iterator[Command]:

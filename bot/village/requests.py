@@ -20,6 +20,9 @@ class CommandRequest:
     # A dict cannot be hashed; leaving it out keeps the request usable as a key or in a set.
     args: dict[str, str] = field(hash=False)
     raw: str
+    words: tuple[str, ...] = field(default=(), hash=False, compare=False)
+    """The words after the group as typed, before any `key:` (the name, then values given
+    without their keys where a game takes them so: `/gleek bid 13`)."""
 
     @property
     def path(self) -> str:

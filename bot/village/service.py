@@ -207,9 +207,10 @@ class VillageService:
 
     async def _command(self, incoming: Incoming, request: CommandRequest) -> list[Delivery]:
         core = self.core
-        command = registry.find(request.group, request.name)
-        if command is None:
+        found = registry.resolve(request)
+        if found is None:
             raise _unknown(request)
+        command, request = found
         if command.handler is None:  # `/greed end`: a Turn End typed as a command
             _check_arguments(command, request)
             # The game reads the command as the message it stands for.

@@ -31,15 +31,18 @@ async def table_document(core: Core, table: TableRecord) -> dict[str, Any]:
             drawn = event.data.get(DRAWN)
             if DRAW_SEQ not in event.data or not isinstance(drawn, dict):
                 continue
-            draws.append(
-                {
-                    "seq": event.data[DRAW_SEQ],
-                    "message_id": event.message_id,
-                    **drawn,
-                    "voided": event.version in voided,
-                    "scripted": bool(event.data.get(SCRIPTED, False)),
-                }
-            )
+            row = {
+                "seq": event.data[DRAW_SEQ],
+                "message_id": event.message_id,
+                **drawn,
+                "voided": event.version in voided,
+                "scripted": bool(event.data.get(SCRIPTED, False)),
+            }
+            if not ended and drawn.get("seen_by") is not None:
+                # A hidden draw (a shuffled deck: everyone's hand) is public only once the
+                # table has ended, with the seed that checks it.
+                row["outcome"] = None
+            draws.append(row)
     return {
         "game": table.game,
         "village_id": table.village_id,

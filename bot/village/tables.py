@@ -14,7 +14,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.fairness.seed import commitment
-from bot.games.api import Json, Play, RuleError, SettingError, Unreadable
+from bot.games.api import (
+    HandPresenter,
+    Json,
+    Params,
+    Play,
+    Private,
+    RuleError,
+    SettingError,
+    Unreadable,
+)
 from bot.games.registry import TABLE_GAMES, AnyTableGame
 from bot.village.core import Author, Call, Core, Incoming, Refusal, int_arg
 from bot.village.moves import Applied, Where, apply, settle_chance
@@ -33,7 +42,14 @@ from bot.village.records import (
     TableRecord,
     VillageRecord,
 )
-from bot.village.replies import Attachment, Delivery, Reply, ReplyKind, move_kind
+from bot.village.replies import (
+    SECRET_PARAMS,
+    Attachment,
+    Delivery,
+    Reply,
+    ReplyKind,
+    move_kind,
+)
 from bot.village.stream import (
     DRAW_SEQ,
     DRAWN,
@@ -68,6 +84,8 @@ class Seated:
     kind: AnyTableGame
     names: tuple[str, ...]
     view: StreamView
+    zone: dt.tzinfo = dt.UTC
+    """The village's time zone: a deadline is shown in its local time."""
 
     @property
     def state(self) -> Any:
@@ -82,7 +100,7 @@ def _place(incoming: Incoming) -> int:
     return incoming.place
 
 
-async def _load(core: Core, table: TableRecord) -> Seated:
+async def _load(core: Core, table: TableRecord, village: VillageRecord | None = None) -> Seated:
     kind = TABLE_GAMES[table.game]
     if table.status == TABLE_SEATING:
         view = _not_started(table)
@@ -92,7 +110,8 @@ async def _load(core: Core, table: TableRecord) -> Seated:
     # One read for every seat's name, not one per seat.
     known = {p.player_id: p.name for p in await core.store.players(table.village_id)}
     names = tuple(known.get(player_id, str(player_id)) for player_id in table.seats)
-    return Seated(table, kind, names, view)
+    zone = village.settings.zone if village is not None else dt.UTC
+    return Seated(table, kind, names, view, zone)
 
 
 async def _here(core: Core, call: Call, game: str) -> Seated:
@@ -100,7 +119,7 @@ async def _here(core: Core, call: Call, game: str) -> Seated:
     table = await core.store.table_at(call.here.village_id, _place(call.incoming))
     if table is None or table.game != game:
         raise Refusal("no_table", game=game)
-    return await _load(core, table)
+    return await _load(core, table, call.here)
 
 
 def _not_started(table: TableRecord) -> StreamView:
@@ -291,24 +310,35 @@ async def start(core: Core, call: Call) -> list[Reply]:
     )
     game = seated.kind.game
     state = game.new(table.settings, len(table.seats))
-    applied = settle_chance(core, game, state, [], 0, _where(started, call.incoming))
+    applied = settle_chance(core, game, state, [], 0, _where(started, call.incoming, seated.names))
     after = _after(core, started, state, applied, [event])
     stored = (event, *applied.stored)
     await core.store.append_table(TableAppend(after, table.version, stored, at=core.clock.now()))
     view = replace(seated.view, state=applied.state)
     now_seated = replace(seated, table=after, view=view)
-    return [
-        _table_reply(
-            "started",
-            now_seated,
-            call.author.name,
-            commitment=started.commitment,
-            seats=list(seated.names),
+    started_reply = _table_reply(
+        "started",
+        now_seated,
+        call.author.name,
+        commitment=started.commitment,
+        seats=list(seated.names),
+    )
+    # What the start's chance did (Gleek's first deal), as any move's would be told.
+    presenter = seated.kind.presenter
+    position = presenter.position(applied.state, seated.names)
+    told = [
+        Reply(move_kind(key), key, params, state=position)
+        for key, params in presenter.announcements(
+            state, applied.events, applied.state, seated.names
         )
     ]
+    replies = _waiting_in_last(now_seated, after, [started_reply, *told])
+    for news in presenter.private(state, applied.events, applied.state, seated.names):
+        replies.append(_secret(news, now_seated, after))
+    return replies
 
 
-def _where(table: TableRecord, incoming: Incoming | None) -> Where:
+def _where(table: TableRecord, incoming: Incoming | None, names: tuple[str, ...]) -> Where:
     assert table.seed is not None  # a table in play has its seed
     return Where(
         table.village_id,
@@ -318,14 +348,19 @@ def _where(table: TableRecord, incoming: Incoming | None) -> Where:
         table.seed,
         table.seats,
         recorded=True,
+        names=names,
     )
 
 
-def _deadline(core: Core, table: TableRecord) -> dt.datetime | None:
+def _deadline(
+    core: Core, table: TableRecord, since: dt.datetime | None = None
+) -> dt.datetime | None:
+    """When the move awaited now must come: the time limit from `since` (by default now;
+    the missed deadline, when the time limit played the move before)."""
     hours = table.settings.get("deadline")
     if not isinstance(hours, int) or isinstance(hours, bool):
         return None  # `off`: moderators skip by hand
-    return core.clock.now() + dt.timedelta(hours=hours)
+    return (since or core.clock.now()) + dt.timedelta(hours=hours)
 
 
 def _after(
@@ -336,6 +371,7 @@ def _after(
     village_events: list[NewEvent],
     *,
     fresh_deadline: bool = False,
+    since: dt.datetime | None = None,
 ) -> TableRecord:
     """The table after a move: its version, whether it is over, and when the awaited move
     must come (a new turn, or a turn given back, gets the whole time limit)."""
@@ -352,7 +388,7 @@ def _after(
     new_turn = fresh_deadline or game.mark(before) != game.mark(applied.state)
     if table.status == TABLE_PLAYING and table.deadline_at is not None and not new_turn:
         return replace(table, version=version)
-    return replace(table, deadline_at=_deadline(core, table), version=version)
+    return replace(table, deadline_at=_deadline(core, table, since), version=version)
 
 
 # -- play --------------------------------------------------------------------------------
@@ -377,7 +413,7 @@ async def play_message(
             if reading.tagged and incoming.author.player_id in table.seats:
                 raise Refusal("table_not_playing", game=table.game)
             return []
-        seated = await _load(unit, table)
+        seated = await _load(unit, table, village)
         seat = seated.seat_of(incoming.author.player_id)
         replies = await _answer(unit, village, incoming, seated, seat, reading)
         if replies is None:
@@ -455,7 +491,7 @@ async def _moves_replies(
     draws = seated.view.throws
     events: list[object] = []
     stored: list[NewEvent] = []
-    where = _where(table, incoming)
+    where = _where(table, incoming, seated.names)
     for move in moves:
         if events and seat not in game.to_move(state):
             break
@@ -478,29 +514,83 @@ async def _commit(
     applied: Applied,
     to: str | None,
     village_events: tuple[NewEvent, ...] = (),
+    since: dt.datetime | None = None,
 ) -> list[Reply]:
-    kind, table = seated.kind, seated.table
-    game = kind.game
-    after = _after(core, table, seated.state, applied, list(village_events))
+    table = seated.table
+    game = seated.kind.game
+    after = _after(core, table, seated.state, applied, list(village_events), since=since)
     scores = _scores(table, after, game.scores(applied.state), game.finished(applied.state))
     append = TableAppend(
         after, table.version, (*village_events, *applied.stored), scores, at=core.clock.now()
     )
     # The message is recorded with its replies (settle), in this same unit.
     await core.store.append_table(append)
+    return _replies(seated, after, applied, to)
+
+
+def _replies(seated: Seated, after: TableRecord, applied: Applied, to: str | None) -> list[Reply]:
+    """What a move (or the time limit, or the start) tells the table: the reply to it, the
+    announcements, then each seat's private news (a new hand)."""
+    kind = seated.kind
     key, params, about = kind.presenter.outcome(
         seated.state, applied.events, applied.state, seated.names
     )
-    replies = [Reply(move_kind(key), key, params, to=to, state=about)]
+    replies = [Reply(move_kind(key), key, _revealed(key, params, after), to=to, state=about)]
     state = kind.presenter.position(applied.state, seated.names)
     for key, params in kind.presenter.announcements(
         seated.state, applied.events, applied.state, seated.names
     ):
-        if after.status == TABLE_FINISHED and key.endswith("game_end"):
-            # The game is over: its seed is public now, so anyone can check every roll.
-            params = {**params, "seed": (after.seed or b"").hex(), "commitment": after.commitment}
-        replies.append(Reply(move_kind(key), key, params, state=state))
+        replies.append(Reply(move_kind(key), key, _revealed(key, params, after), state=state))
+    replies = _waiting_in_last(seated, after, replies)
+    for news in kind.presenter.private(seated.state, applied.events, applied.state, seated.names):
+        replies.append(_secret(news, seated, after))
     return replies
+
+
+_GAME_ENDS = ("game_end", "game_over")
+
+
+def _revealed(key: str, params: Params, table: TableRecord) -> Params:
+    if table.status == TABLE_PLAYING or not key.endswith(_GAME_ENDS):
+        return params
+    # The game is over: its seed is public now, so anyone can check every draw.
+    return {**params, "seed": (table.seed or b"").hex(), "commitment": table.commitment}
+
+
+def _secret(news: Private, seated: Seated, table: TableRecord) -> Reply:
+    params = {**news.params, SECRET_PARAMS: list(news.secret)}
+    return Reply(
+        move_kind(news.key),
+        news.key,
+        params,
+        to=seated.names[news.seat],
+        secret_for=table.seats[news.seat],
+    )
+
+
+def _waiting_in_last(seated: Seated, table: TableRecord, replies: list[Reply]) -> list[Reply]:
+    """A game whose `state` names who is to act and by when (Gleek) says it once, in the
+    last public reply of what happened: the others show it as null."""
+    public = [n for n, r in enumerate(replies) if r.state is not None and "to_act" in r.state]
+    if not public:
+        return replies
+    last = public[-1]
+    out = list(replies)
+    for n in public:
+        state = dict(out[n].state or {})
+        if n == last:
+            state["deadline"] = _shown_deadline(seated, table)
+        else:
+            state["to_act"] = None
+            state["deadline"] = None
+        out[n] = replace(out[n], state=state)
+    return out
+
+
+def _shown_deadline(seated: Seated, table: TableRecord) -> str | None:
+    if table.deadline_at is None or table.status != TABLE_PLAYING:
+        return None
+    return table.deadline_at.astimezone(seated.zone).isoformat()
 
 
 def _scores(
@@ -538,6 +628,45 @@ async def move_command(core: Core, call: Call) -> list[Reply]:
 
 
 # -- looking at a table ------------------------------------------------------------------
+
+
+def _hands(seated: Seated) -> HandPresenter[Any]:
+    presenter = seated.kind.presenter
+    assert isinstance(presenter, HandPresenter), seated.table.game  # registered only so
+    return presenter
+
+
+async def hand(core: Core, call: Call) -> list[Reply]:
+    """`/gleek hand`: the caller's own hand, for them alone."""
+    seated = await _here(core, call, call.command.group)
+    seat = seated.seat_of(call.author.player_id)
+    if seat is None:
+        raise Refusal("not_seated", game=seated.table.game)
+    if seated.table.status != TABLE_PLAYING:
+        raise Refusal("table_not_playing", game=seated.table.game)
+    try:
+        news = _hands(seated).hand(seated.state, seat, seated.names)
+    except RuleError as error:
+        key, params = seated.kind.presenter.refusal(error, seated.state, seated.names)
+        return [_refused(key, params, call.author.name, seated)]
+    return [_secret(news, seated, seated.table)]
+
+
+async def deal_log(core: Core, call: Call) -> list[Reply]:
+    """`/gleek log deal:`: a deal's public record (the current deal's so far), ended or
+    not; the table here, or the last one of this place."""
+    table = await _named(core, call, call.command.group)
+    if table.started_at is None:
+        raise Refusal("table_not_playing", game=table.game)
+    seated = await _load(core, table, call.here)
+    number = int_arg(call.command, "deal")
+    try:
+        params = _hands(seated).log(seated.state, number, seated.names)
+    except RuleError as error:
+        key, refusal = seated.kind.presenter.refusal(error, seated.state, seated.names)
+        return [_refused(key, refusal, call.author.name, seated)]
+    key = f"{table.game}.log"
+    return [Reply(ReplyKind.INFO, key, params, to=call.author.name, state=_state_of(seated))]
 
 
 async def status(core: Core, call: Call) -> list[Reply]:
@@ -673,13 +802,20 @@ async def skip(core: Core, call: Call) -> list[Reply]:
 
 
 async def _expire(
-    core: Core, incoming: Incoming | None, seated: Seated, village_events: tuple[NewEvent, ...]
+    core: Core,
+    incoming: Incoming | None,
+    seated: Seated,
+    village_events: tuple[NewEvent, ...],
+    since: dt.datetime | None = None,
 ) -> list[Reply]:
+    """The default move now (`skip`), or at the deadline it missed (`since`): the next move
+    is awaited from that instant, so a clock that jumps past several deadlines plays each
+    default in turn, at its own deadline."""
     game = seated.kind.game
     events = list(game.expire(seated.state))
-    where = _where(seated.table, incoming)
+    where = _where(seated.table, incoming, seated.names)
     applied = settle_chance(core, game, seated.state, events, seated.view.throws, where)
-    return await _commit(core, incoming, seated, applied, None, village_events)
+    return await _commit(core, incoming, seated, applied, None, village_events, since)
 
 
 async def abandon(core: Core, call: Call) -> list[Reply]:
@@ -698,13 +834,41 @@ async def abandon(core: Core, call: Call) -> list[Reply]:
         version=table.version + 1,
     )
     event = NewEvent(TABLE_ENDED, {**_by(call.author), "reason": reason, "abandoned": True})
+    seed = None if table.seed is None else table.seed.hex()
+    ending = seated.kind.abandon
+    if table.status == TABLE_PLAYING and ending is not None:
+        return await _abandon_in_play(core, call, seated, after, event, ending)
     # No winner, and no points: the rounds scored so far leave the standings with the game.
     void = _scores(table, after, {}, finished=True) if table.status == TABLE_PLAYING else ()
     append = TableAppend(after, table.version, (event,), void, at=core.clock.now())
     await core.store.append_table(append)
-    seed = None if table.seed is None else table.seed.hex()
     now = replace(seated, table=after)
     return [_table_reply("abandoned", now, None, reason=reason, seed=seed, by=call.author.name)]
+
+
+async def _abandon_in_play(
+    core: Core,
+    call: Call,
+    seated: Seated,
+    after: TableRecord,
+    ended: NewEvent,
+    ending: Callable[[Any], tuple[object, ...]],
+) -> list[Reply]:
+    """A game whose played parts stand (Gleek's deals): its own events end it (the deal in
+    progress voided), its scores are kept, and it tells its end as a finished game would."""
+    table, game = seated.table, seated.kind.game
+    where = _where(table, call.incoming, seated.names)
+    applied = settle_chance(
+        core, game, seated.state, list(ending(seated.state)), seated.view.throws, where
+    )
+    # The game's events first: the table's end is the last thing in its stream.
+    stored = (*applied.stored, ended)
+    after = replace(after, version=table.version + len(stored))
+    scores = _scores(table, after, game.scores(applied.state), True)
+    await core.store.append_table(
+        TableAppend(after, table.version, stored, scores, at=core.clock.now())
+    )
+    return _replies(seated, after, applied, None)
 
 
 async def rollback(core: Core, call: Call) -> list[Reply]:
@@ -830,12 +994,27 @@ async def expire_due(core: Core, village_id: int, table_id: int) -> list[Deliver
             return []
         if table.deadline_at is None or table.deadline_at > now:
             return []  # another process got there first
-        seated = await _load(unit, table)
+        seated = await _load(unit, table, village)
         event = NewEvent(TIME_RAN_OUT, {"deadline": table.deadline_at.isoformat()}, at=now)
-        replies = await _expire(unit, None, seated, (event,))
+        replies = await _expire(unit, None, seated, (event,), table.deadline_at)
         return await unit.settle(village, replies, None, place_id=table.place_id)
 
     return await core.unit(run)
+
+
+MAX_DEFAULTS_PER_TICK = 1_000
+"""The defaults one table plays in one tick when the clock jumped past many deadlines (a
+whole Gleek game is about 550 moves): the next tick plays on, so no tick runs unbounded."""
+
+
+async def _expire_all_due(core: Core, village_id: int, table_id: int) -> list[Delivery]:
+    found: list[Delivery] = []
+    for _ in range(MAX_DEFAULTS_PER_TICK):
+        deliveries = await expire_due(core, village_id, table_id)
+        if not deliveries:
+            break
+        found += deliveries
+    return found
 
 
 async def tick(
@@ -851,7 +1030,7 @@ async def tick(
         if village is None or (owns is not None and not owns(village)):
             continue
         try:
-            deliveries = await expire_due(core, village_id, table_id)
+            deliveries = await _expire_all_due(core, village_id, table_id)
         except (StoreError, OperatorError):
             raise
         except Exception:

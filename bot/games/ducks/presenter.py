@@ -6,7 +6,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from bot.games.api import Json, Params, RuleError, Unreadable
+from bot.games.api import Json, Params, Private, RuleError, Unreadable
 from bot.games.ducks import replies
 from bot.games.ducks.events import Busted, DuckEvent, Forfeited, Stopped
 from bot.games.ducks.grammar import Malformed
@@ -45,6 +45,15 @@ class DucksPresenter:
         names: Sequence[str],
     ) -> list[tuple[str, Params]]:
         return replies.channel_replies(before, events, after, names)
+
+    def private(
+        self,
+        before: DuckState,
+        events: Sequence[DuckEvent],
+        after: DuckState,
+        names: Sequence[str],
+    ) -> list[Private]:
+        return []  # nothing in Ducks is hidden
 
     def status(self, state: DuckState, names: Sequence[str]) -> Params:
         return replies.status(state, names)
