@@ -67,6 +67,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "no_arguments": (
         "{who}/{command} takes nothing after it (no “{argument}:”). Nothing was changed."
     ),
+    "too_many_values": (
+        "{who}/{command} got more values than it takes (left over: {values}); it takes {takes} "
+        "without keys. Nothing was changed."
+    ),
     "unknown_command": "{who}There is no command `/{command}`. Commands: {known}",
     "message_too_many_tags": (
         "{who}That message has {tags} `[[greed]]` tags; at most 6 dice are thrown at once. "
@@ -378,6 +382,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.setting": "{name} {value}",
     "table.setting.rounds": "rounds",
     "table.setting.wild": "wild ducks",
+    "table.setting.deals": "deals",
     "table.setting.deadline": "time limit (hours)",
     "table.value.rounds.n": "one per player",
     "table.value.rounds.2n": "two per player",

@@ -72,6 +72,10 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}/{command} は何も指定せずに使います（「{argument}:」は要りません）。"
         "何も変更していません。"
     ),
+    "too_many_values": (
+        "{who}/{command} に値が多すぎます（余り: {values}）。"
+        "キー無しで書ける値は{takes}個までです。何も変更していません。"
+    ),
     "unknown_command": "{who}`/{command}` というコマンドはありません。使えるもの: {known}",
     "message_too_many_tags": (
         "{who}`[[greed]]` タグが{tags}個あります。一度に振れるのは6個までです。何も振っていません。"
@@ -388,6 +392,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.setting": "{name} {value}",
     "table.setting.rounds": "ラウンド数",
     "table.setting.wild": "ワイルドダック",
+    "table.setting.deals": "配る回数",
     "table.setting.deadline": "持ち時間（時間）",
     "table.value.rounds.n": "人数分",
     "table.value.rounds.2n": "人数の2倍",

@@ -102,7 +102,6 @@ class ScriptedDice:
         self._drawn[key] = drawn
         return drawn
 
-
     @staticmethod
     def _scripted(
         game: str, directive: str, script: str, request: ChanceRequest, context: ChanceContext

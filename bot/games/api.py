@@ -245,6 +245,16 @@ def outcome_fits(request: ChanceRequest, outcome: Outcome) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class Told:
+    """An announcement: its reply key and params, and the `state` it shows (None: the table
+    after the whole move)."""
+
+    key: str
+    params: Params
+    state: Params | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Private:
     """A reply only one seat may see (its hand): `secret` names the params that hold what
     nobody else may know, so that the village keeps it to that player and tests can check
@@ -254,6 +264,8 @@ class Private:
     key: str
     params: Params
     secret: tuple[str, ...]
+    state: Params | None = None
+    """The table as this seat sees it (its hand in it)."""
 
 
 class Presenter(Protocol[S_contra, E_contra]):
@@ -274,7 +286,7 @@ class Presenter(Protocol[S_contra, E_contra]):
 
     def announcements(
         self, before: S_contra, events: Sequence[E_contra], after: S_contra, names: Sequence[str]
-    ) -> list[tuple[str, Params]]:
+    ) -> list[Told]:
         """What the channel is told besides (a round scored, the game's end)."""
 
     def private(

@@ -8,6 +8,7 @@ from typing import Any
 from bot.games.api import Game, TableGame
 from bot.games.day import DayGame
 from bot.games.ducks import TABLE as DUCKS
+from bot.games.gleek import TABLE as GLEEK
 from bot.games.greed.day_game import DAY as GREED
 
 AnyGame = Game[Any, Any, Any]
@@ -21,7 +22,7 @@ DAY_GAMES: Mapping[str, AnyDayGame] = {day.game.key: day for day in (GREED,)}
 """The games each player plays alone in the village's channel, one table per player and
 day; a village has one (`VillageRecord.game`)."""
 
-TABLE_GAMES: Mapping[str, AnyTableGame] = {table.game.key: table for table in (DUCKS,)}
+TABLE_GAMES: Mapping[str, AnyTableGame] = {table.game.key: table for table in (DUCKS, GLEEK)}
 """The games played at tables of several seats, with their commands and replies."""
 
 GAMES: Mapping[str, AnyGame] = {

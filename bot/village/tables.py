@@ -327,10 +327,8 @@ async def start(core: Core, call: Call) -> list[Reply]:
     presenter = seated.kind.presenter
     position = presenter.position(applied.state, seated.names)
     told = [
-        Reply(move_kind(key), key, params, state=position)
-        for key, params in presenter.announcements(
-            state, applied.events, applied.state, seated.names
-        )
+        Reply(move_kind(t.key), t.key, t.params, state=t.state or position)
+        for t in presenter.announcements(state, applied.events, applied.state, seated.names)
     ]
     replies = _waiting_in_last(now_seated, after, [started_reply, *told])
     for news in presenter.private(state, applied.events, applied.state, seated.names):
@@ -452,7 +450,7 @@ async def _answer(
         if not reading.tagged and not on_turn:
             return None
         key, params = seated.kind.presenter.unreadable(reading, seated.state, seated.names)
-        return [_refused(key, params, name, seated)]
+        return [_refused(key, params, incoming.author, seated)]
     if await _rolled_twice(core, village, incoming, seated, reading):
         ignored = {"game": seated.table.game}
         state = _state_of(seated)
@@ -476,8 +474,20 @@ async def _rolled_twice(
     return await double_post(core, village, incoming, seated.view)
 
 
-def _refused(key: str, params: dict[str, Json], name: str, seated: Seated) -> Reply:
-    return Reply(ReplyKind.REFUSED, key, params, to=name, state=_state_of(seated), private=True)
+_HELD = ("hand", "legal")
+"""The params of a refusal at a table of hidden hands that name the refused player's cards."""
+
+
+def _refused(key: str, params: dict[str, Json], author: Author, seated: Seated) -> Reply:
+    state = _state_of(seated)
+    held = [name for name in _HELD if params.get(name)]
+    if seated.kind.commands.hands and held:
+        # What is legal names the player's own cards: for their eyes only.
+        secret = {**params, SECRET_PARAMS: held}
+        return Reply(
+            ReplyKind.REFUSED, key, secret, to=author.name, state=state, secret_for=author.player_id
+        )
+    return Reply(ReplyKind.REFUSED, key, params, to=author.name, state=state, private=True)
 
 
 async def _moves_replies(
@@ -499,7 +509,7 @@ async def _moves_replies(
             applied = apply(core, game, state, seat, move, draws, where)
         except RuleError as error:
             key, params = kind.presenter.refusal(error, seated.state, seated.names)
-            return [_refused(key, params, incoming.author.name, seated)]
+            return [_refused(key, params, incoming.author, seated)]
         state, draws = applied.state, applied.draws
         events += applied.events
         stored += applied.stored
@@ -537,10 +547,11 @@ def _replies(seated: Seated, after: TableRecord, applied: Applied, to: str | Non
     )
     replies = [Reply(move_kind(key), key, _revealed(key, params, after), to=to, state=about)]
     state = kind.presenter.position(applied.state, seated.names)
-    for key, params in kind.presenter.announcements(
+    for told in kind.presenter.announcements(
         seated.state, applied.events, applied.state, seated.names
     ):
-        replies.append(Reply(move_kind(key), key, _revealed(key, params, after), state=state))
+        params = _revealed(told.key, told.params, after)
+        replies.append(Reply(move_kind(told.key), told.key, params, state=told.state or state))
     replies = _waiting_in_last(seated, after, replies)
     for news in kind.presenter.private(seated.state, applied.events, applied.state, seated.names):
         replies.append(_secret(news, seated, after))
@@ -564,6 +575,7 @@ def _secret(news: Private, seated: Seated, table: TableRecord) -> Reply:
         news.key,
         params,
         to=seated.names[news.seat],
+        state=news.state,
         secret_for=table.seats[news.seat],
     )
 
@@ -623,7 +635,7 @@ async def move_command(core: Core, call: Call) -> list[Reply]:
         move = seated.kind.presenter.command(call.command.name, call.command.args)
     except RuleError as error:
         key, params = seated.kind.presenter.refusal(error, seated.state, seated.names)
-        return [_refused(key, params, call.author.name, seated)]
+        return [_refused(key, params, call.author, seated)]
     return await _moves_replies(core, call.incoming, seated, seat, (move,))
 
 
@@ -648,7 +660,7 @@ async def hand(core: Core, call: Call) -> list[Reply]:
         news = _hands(seated).hand(seated.state, seat, seated.names)
     except RuleError as error:
         key, params = seated.kind.presenter.refusal(error, seated.state, seated.names)
-        return [_refused(key, params, call.author.name, seated)]
+        return [_refused(key, params, call.author, seated)]
     return [_secret(news, seated, seated.table)]
 
 
@@ -664,7 +676,7 @@ async def deal_log(core: Core, call: Call) -> list[Reply]:
         params = _hands(seated).log(seated.state, number, seated.names)
     except RuleError as error:
         key, refusal = seated.kind.presenter.refusal(error, seated.state, seated.names)
-        return [_refused(key, refusal, call.author.name, seated)]
+        return [_refused(key, refusal, call.author, seated)]
     key = f"{table.game}.log"
     return [Reply(ReplyKind.INFO, key, params, to=call.author.name, state=_state_of(seated))]
 

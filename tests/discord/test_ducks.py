@@ -438,7 +438,8 @@ async def test_a_table_in_a_thread_is_played_there_and_its_time_limit_runs_in_th
     [pending] = await bot.bridge.service.pending([bot.channel.id])
     assert pending.place_id == thread.id and pending.reply["key"] == "ducks.forfeit"
     after = await table.record()
-    assert after.deadline_at == T0 + dt.timedelta(hours=2, seconds=5)  # bob's hour
+    # Bob's turn began when Alice's time ran out, not when the tick noticed (ducks.md §5).
+    assert after.deadline_at == T0 + dt.timedelta(hours=2)
     [refusal] = await table.say(alice, "[[ducks]]")
     assert f"いまは【{bob.display_name}】の手番です。" in refusal.content
 

@@ -81,19 +81,27 @@ def waiting(t: Text, reply: Reply) -> list[str]:
     ]
 
 
+def _commitment_key(t: Text, reply: Reply) -> str:
+    """A game that deals cards commits to its deals, not to dice: its own words."""
+    own = f"table.commitment.{plain(reply.params.get('game'))}"
+    return own if own in t.texts else "table.commitment"
+
+
 def started(t: Text, reply: Reply) -> list[str]:
     state = reply.state or {}
-    first = plain(state.get("turn_of") or state.get("start_player"))
-    return [
+    lines = [
         t(
             "table.started",
             game=_game(t, reply),
             seats=_seats(t, reply),
             table=plain(reply.params.get("table")),
         ),
-        t("table.commitment", commitment=plain(reply.params.get("commitment"))),
-        t("table.first", who=t("who", name=first), tag=reply.params.get("game")),
+        t(_commitment_key(t, reply), commitment=plain(reply.params.get("commitment"))),
     ]
+    if "to_act" in state:
+        return lines  # a game that says who acts (Gleek) says it in the reply that follows
+    first = plain(state.get("turn_of") or state.get("start_player"))
+    return [*lines, t("table.first", who=t("who", name=first), tag=reply.params.get("game"))]
 
 
 def skipped(t: Text, reply: Reply) -> list[str]:

@@ -6,7 +6,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from bot.games.api import Json, Params, Private, RuleError, Unreadable
+from bot.games.api import Json, Params, Private, RuleError, Told, Unreadable
 from bot.games.ducks import replies
 from bot.games.ducks.events import Busted, DuckEvent, Forfeited, Stopped
 from bot.games.ducks.grammar import Malformed
@@ -43,8 +43,9 @@ class DucksPresenter:
         events: Sequence[DuckEvent],
         after: DuckState,
         names: Sequence[str],
-    ) -> list[tuple[str, Params]]:
-        return replies.channel_replies(before, events, after, names)
+    ) -> list[Told]:
+        found = replies.channel_replies(before, events, after, names)
+        return [Told(key, params) for key, params in found]
 
     def private(
         self,

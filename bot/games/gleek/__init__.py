@@ -1,0 +1,98 @@
+"""Gleek (gleek.md): the old English card game for three, on the game API.
+
+The rules side is pure: `cards` (the 44 cards, tokens, values), `deal` (the fair shuffle of
+§7 and dealing it), `scoring` (ruffs, gleeks, tricks, settlement on cards alone), `moves`,
+`events` (and their codec), `settings`, `table` (the state, events applied), `rules` (what
+each move, chance, default and abandon makes happen; the refusals), `observe` (what each
+viewer may see; the score table), `script` (a replay's `@deal` line) and `game` (the `Game`
+the village hosts). The reply side: `replies` (plain JSON with names, each player's own hand
+apart), `presenter`, and `text` with `catalog_ja` / `catalog_en` (words).
+"""
+
+from collections.abc import Sequence
+
+from bot.games.api import ChanceRequest, MoveCommand, Outcome, TableCommands, TableGame
+from bot.games.gleek import rules, script
+from bot.games.gleek.cards import Card, Suit
+from bot.games.gleek.events import GleekEvent
+from bot.games.gleek.game import GAME, GleekGame
+from bot.games.gleek.moves import GleekMove
+from bot.games.gleek.presenter import GleekPresenter
+from bot.games.gleek.table import GleekState, Phase
+
+
+class _Deals:
+    """A replay's `@deal` lines."""
+
+    def check(self, text: str) -> None:
+        script.parse_deal(text)
+
+    def outcome(self, text: str, request: ChanceRequest, names: Sequence[str]) -> Outcome:
+        return script.deal_script(text, request, names)
+
+
+TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
+    GAME,
+    GleekPresenter(),
+    moves=(
+        MoveCommand("bid", ("amount",)),
+        MoveCommand("pass"),
+        MoveCommand("discard", ("cards",)),
+        MoveCommand("vie"),
+        MoveCommand("see"),
+        MoveCommand("raise"),
+        MoveCommand("play", ("card",)),
+    ),
+    setting_choices={"deals": ("3", "6", "9", "12")},
+    texts="bot.games.gleek.text",
+    commands=TableCommands(
+        aliases={
+            "新規": "new",
+            "参加": "join",
+            "退出": "leave",
+            "設定": "config",
+            "開始": "start",
+            "手札": "hand",
+            "入札": "bid",
+            "パス": "pass",
+            "捨てる": "discard",
+            "ベット": "vie",
+            "コール": "see",
+            "レイズ": "raise",
+            "出す": "play",
+            "状況": "status",
+            "記録": "log",
+            "スキップ": "skip",
+            "中止": "abandon",
+            "検証": "verify",
+        },
+        argument_aliases={
+            "額": ("amount",),
+            "札": ("card", "cards"),
+            "回数": ("deals",),
+            "期限": ("deadline",),
+            "回": ("deal",),
+            "理由": ("reason",),
+            "卓": ("table",),
+        },
+        positional=True,
+        hands=True,
+        rollback=False,
+        skip_reason=False,
+    ),
+    deal_script=_Deals(),
+    abandon=rules.abandon,
+)
+"""Gleek as the village hosts it."""
+
+__all__ = [
+    "GAME",
+    "TABLE",
+    "Card",
+    "GleekEvent",
+    "GleekGame",
+    "GleekMove",
+    "GleekState",
+    "Phase",
+    "Suit",
+]

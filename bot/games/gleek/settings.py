@@ -1,0 +1,82 @@
+"""A Gleek table's settings as typed in `/gleek new` and `/gleek config` (gleek.md §2).
+
+Stored the way Ducks stores its own: `deals` as an int, `deadline` as int hours or None for
+`off`, so the village reads the deadline of every game alike.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from bot.games.api import Json, SettingError
+
+KEYS: Final = ("deals", "deadline")
+DEALS: Final = (3, 6, 9, 12)
+"""Multiples of 3, so that each player deals equally often (BR)."""
+DEFAULTS: Final[Mapping[str, Json]] = {"deals": 3, "deadline": 12}
+MAX_DEADLINE: Final = 168
+"""A week, in hours."""
+
+_OFF: Final = ("off", "オフ")
+# Players write hours with or without a unit; both mean the same number.
+_HOUR_UNITS: Final = ("時間", "hours", "hour", "h")
+
+ALLOWED: Final = {
+    "deals": ", ".join(str(d) for d in DEALS),
+    "deadline": f"1-{MAX_DEADLINE} (hours), off",
+}
+
+
+def _typed(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip().lower()
+
+
+def change(changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
+    """`base` (the defaults where it says nothing) with `changes` applied."""
+    settings: dict[str, Json] = {**DEFAULTS, **base}
+    for raw_key, value in changes.items():
+        key, text = _typed(raw_key), _typed(value)
+        if key == "deals":
+            if not (text.isascii() and text.isdigit() and int(text) in DEALS):
+                raise SettingError(key, value, ALLOWED[key])
+            settings[key] = int(text)
+        elif key == "deadline":
+            settings[key] = _deadline(value, text)
+        else:
+            raise SettingError(raw_key, value, ", ".join(KEYS))
+    return settings
+
+
+def _deadline(value: str, text: str) -> int | None:
+    if text in _OFF:
+        return None
+    for unit in _HOUR_UNITS:
+        if text.endswith(unit):
+            text = text.removesuffix(unit).strip()
+            break
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_DEADLINE:
+        raise SettingError("deadline", value, ALLOWED["deadline"])
+    return int(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the rules need of the settings."""
+
+    deals: int = 3
+
+
+def setup(settings: Mapping[str, Json]) -> Setup:
+    deals = settings.get("deals", DEFAULTS["deals"])
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals not in DEALS:
+        raise SettingError("deals", str(deals), ALLOWED["deals"])
+    return Setup(deals)
+
+
+def deadline_hours(settings: Mapping[str, Json]) -> int | None:
+    """Hours each move may take, or None for no time limit."""
+    value = settings.get("deadline", DEFAULTS["deadline"])
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
