@@ -409,6 +409,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.skipped": "{by} skipped {player}'s turn (as if their time ran out). Reason: {reason}",
     "table.seed": "Seed: {seed}",
     "table_seats": "{who}{game} is played by {low} to {high} players ({seated} seated now).",
+    "table_seats.exact": "{who}{game} is played by exactly {low} players ({seated} seated now).",
+    "table.skipped.no_reason": "{by} skipped {player}'s turn (as if their time ran out).",
     "no_table": "{who}There is no {game} table here. Open one with `/{tag} new`.",
     "table_exists": "{who}There is a table here already: one table per channel or thread.",
     "already_seated": "{who}You are seated at the {game} table already.",

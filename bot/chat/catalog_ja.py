@@ -418,6 +418,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.skipped": "{by}が{player}の手番を飛ばしました（時間切れと同じ扱い）。理由: {reason}",
     "table.seed": "シード: {seed}",
     "table_seats": "{who}{game}は{low}〜{high}人で遊びます（いま{seated}人）。",
+    "table_seats.exact": "{who}{game}はちょうど{low}人で遊びます（いま{seated}人）。",
+    "table.skipped.no_reason": "{by}が{player}の手番を飛ばしました（時間切れと同じ扱い）。",
     "no_table": "{who}ここには{game}の卓がありません。`/{tag} new` で開けます。",
     "table_exists": (
         "{who}ここにはもう卓があります。1つのチャンネル（スレッド）に開ける卓は1つです。"

@@ -682,7 +682,11 @@ async def deal_log(core: Core, call: Call) -> list[Reply]:
 
 
 async def status(core: Core, call: Call) -> list[Reply]:
-    seated = await _here(core, call, call.command.group)
+    """The table here, or the last one of this place once it has ended."""
+    table = await _named(core, call, call.command.group)
+    if not table.is_open and table.started_at is None:
+        raise Refusal("no_table", game=table.game)  # closed before it started: nothing here
+    seated = await _load(core, table, call.here)
     if seated.table.status == TABLE_SEATING:
         return [_table_reply("waiting", seated, call.author.name, settings=seated.table.settings)]
     params = seated.kind.presenter.status(seated.state, seated.names)
@@ -802,7 +806,9 @@ async def skip(core: Core, call: Call) -> list[Reply]:
     seated = await _here(core, call, call.command.group)
     if seated.table.status != TABLE_PLAYING:
         raise Refusal("table_not_playing", game=seated.table.game)
-    reason = _reason(call)
+    # A game may let a moderator skip without a reason (Gleek); it is kept when given.
+    given = call.command.args.get("reason", "").strip()
+    reason = _reason(call) if seated.kind.commands.skip_reason or given else ""
     event = NewEvent(TABLE_SKIPPED, {**_by(call.author), "reason": reason})
     # Said before what the time limit's default did, so the table knows it was no time-out.
     waited = sorted(seated.kind.game.to_move(seated.state))

@@ -106,9 +106,11 @@ def started(t: Text, reply: Reply) -> list[str]:
 
 def skipped(t: Text, reply: Reply) -> list[str]:
     p = reply.params
+    # A game may let a moderator skip without saying why (Gleek).
+    key = "table.skipped" if plain(p.get("reason")) else "table.skipped.no_reason"
     return [
         t(
-            "table.skipped",
+            key,
             by=plain(p.get("by")),
             player=t.name(plain(p.get("player"))),
             reason=plain(p.get("reason")),
@@ -205,9 +207,10 @@ def verify(t: Text, reply: Reply) -> list[str]:
 
 def table_seats(t: Text, reply: Reply) -> list[str]:
     p = reply.params
+    exact = p.get("low") == p.get("high")
     return [
         t(
-            "table_seats",
+            "table_seats.exact" if exact else "table_seats",
             who=t.who(reply.to),
             game=_game(t, reply),
             low=p.get("low"),

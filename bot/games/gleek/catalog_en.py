@@ -76,7 +76,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "gleek.played.honour": " Honour{name}: {points} points.",
     "gleek.played.low_trump": " A low trump: {chips} chips from each other player.",
     "gleek.trick_won": "Trick {number} ({plays}) goes to {winner}.",
-    "gleek.timeout": "{who}The time ran out: the default move was played.",
+    "gleek.timeout": "{who}The default move (the one for a missed deadline) was played.",
     "gleek.deal_scored": (
         "Deal {deal} settled (points = 3 per trick + honours; the difference from 22 in chips)"
     ),
@@ -126,7 +126,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}“{token}” is not a Gleek card (write QH, 10♠, ♦A; there are no 2s and 3s)."
     ),
     "gleek.bad_amount": "{who}The bid “{amount}” is not a whole number.",
-    "gleek.one_card": "{who}Play one card: {cards}",
+    "gleek.one_card": "{who}Play one card at a time (not {cards}).",
     "gleek.no_deal": "{who}There is no deal {deal} (this is deal {played}).",
     "gleek.bad_move": "{who}That move cannot be read.",
     "gleek.legal.moves": "You may: {moves}",

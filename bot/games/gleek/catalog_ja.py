@@ -78,7 +78,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "gleek.played.honour": "オナー{name}: {points}点。",
     "gleek.played.low_trump": "切り札の低い札: 他の2人から{chips}チップずつ。",
     "gleek.trick_won": "第{number}トリック（{plays}）は{winner}の勝ちです。",
-    "gleek.timeout": "{who}期限が過ぎたので、決まりの手を代わりに打ちました。",
+    "gleek.timeout": "{who}決まりの手（期限切れのときの手）で進めました。",
     "gleek.deal_scored": "第{deal}回の精算（点 = トリック×3 + オナー、22点との差をチップで）",
     "gleek.scored.tricks": "トリック",
     "gleek.scored.points": "点",
@@ -128,7 +128,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}「{token}」はグリークの札ではありません（QH、10♠、♦A のように。2と3はありません）。"
     ),
     "gleek.bad_amount": "{who}入札額「{amount}」は整数ではありません。",
-    "gleek.one_card": "{who}出すのは1枚です: {cards}",
+    "gleek.one_card": "{who}出すのは1枚です（{cards}）。",
     "gleek.no_deal": "{who}第{deal}回はありません（いまは第{played}回）。",
     "gleek.bad_move": "{who}読み取れない手です。",
     "gleek.legal.moves": "できること: {moves}",

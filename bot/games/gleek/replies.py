@@ -431,7 +431,8 @@ def log(state: GleekState, number: int | None, names: Names) -> Params:
         number = state.deal
     if 1 <= number <= played:
         return {**_record(state.history[number - 1], names), "names": list(names)}
-    if number == state.deal and state.deal and not state.finished:
+    if number == state.deal and state.deal and played < state.deal:
+        # The deal in progress, or the one an abandon voided: its tricks so far.
         turn_up = state.turn_up
         return {
             "deal": state.deal,

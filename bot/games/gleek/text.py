@@ -41,12 +41,13 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def _per_seat(t: Text, reply: Reply, values: Any) -> str:
+def _per_seat(t: Text, reply: Reply, values: Any, signed: bool = True) -> str:
     names = _names(reply)
     parts = []
     for seat, value in enumerate(as_list(values)):
         name = plain(names[seat]) if seat < len(names) else str(seat + 1)
-        parts.append(t("gleek.seat_value", name=name, value=_signed(as_int(value))))
+        shown = _signed(as_int(value)) if signed else str(as_int(value))
+        parts.append(t("gleek.seat_value", name=name, value=shown))
     return t.texts["gleek.list_sep"].join(parts)
 
 
@@ -301,7 +302,9 @@ def status(t: Text, reply: Reply) -> list[str]:
     if phase == "tricks":
         trick = _cards(t, p.get("trick")) if p.get("trick") else t("gleek.none")
         lines.append(t("gleek.status.trick", trick=trick))
-    lines.append(t("gleek.status.tricks", values=_per_seat(t, reply, p.get("tricks"))))
+    lines.append(
+        t("gleek.status.tricks", values=_per_seat(t, reply, p.get("tricks"), signed=False))
+    )
     lines.append(t("gleek.status.chips", values=_per_seat(t, reply, p.get("chips"))))
     to_act = p.get("to_act")
     if to_act:
@@ -348,7 +351,9 @@ def log(t: Text, reply: Reply) -> list[str]:
             )
         )
     if p.get("scored"):
-        lines.append(t("gleek.log.points", values=_per_seat(t, reply, p.get("points"))))
+        lines.append(
+            t("gleek.log.points", values=_per_seat(t, reply, p.get("points"), signed=False))
+        )
         lines.append(t("gleek.log.chips", values=_per_seat(t, reply, p.get("chips"))))
     return lines
 
@@ -387,7 +392,7 @@ def refusal(t: Text, reply: Reply) -> list[str]:
         lines.append(t("gleek.legal.moves", moves=t.texts["gleek.or_sep"].join(moves)))
     if p.get("legal"):
         lines.append(t("gleek.legal.cards", cards=_cards(t, p.get("legal"))))
-    elif p.get("to_act") and not moves:
+    elif p.get("to_act") and not moves and p.get("to_act") != reply.to:
         lines.append(t("gleek.legal.wait", name=plain(p.get("to_act"))))
     return lines
 
