@@ -134,6 +134,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "standings.player": "player",
     "standings.day": "{day}d",
     "standings.total": "total",
+    "standings.tables": "tables",
+    "standings.apart": "{game} (apart)",
     "standings.empty": "No players yet.",
     "standings.posts": "Each day's post: {posts}",
     "standings.post": "{day}d {post}",

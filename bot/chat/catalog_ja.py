@@ -138,6 +138,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "standings.player": "名前",
     "standings.day": "{day}d",
     "standings.total": "総合",
+    "standings.tables": "卓数",
+    "standings.apart": "{game}（別集計）",
     "standings.empty": "まだプレイヤーがいません。",
     "standings.posts": "各日の投稿: {posts}",
     "standings.post": "{day}d {post}",

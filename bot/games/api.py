@@ -386,6 +386,9 @@ class TableGame(Generic[S, M, E]):
     commands: TableCommands = field(default_factory=TableCommands)
     deal_script: DealScript | None = None
     """How a replay scripts this game's deals (`@deal`); None: it deals no cards."""
+    kept_apart: bool = False
+    """Its scores are of another kind (Gleek's chips): the standings show them in their own
+    column, with the tables played, and leave them out of the village's total."""
     abandon: Callable[[S], tuple[E, ...]] | None = None
     """The game's events when a moderator ends the table in play (Gleek voids the deal in
     progress, and the deals played stand); None: the table ends with no points at all."""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.registry import TABLE_GAMES
 from bot.village.core import Core
 from bot.village.records import PlayerDayRecord, PlayerRecord, VillageRecord
 from bot.village.replies import Attachment, Reply, ReplyKind
@@ -104,6 +105,7 @@ async def standings_params(
     players, rows = scores.players, scores.rows
     days: dict[int, dict[int, int]] = {p.player_id: {} for p in players}
     others: dict[int, dict[str, int]] = {p.player_id: {} for p in players}
+    tables: dict[int, dict[str, set[int]]] = {p.player_id: {} for p in players}
     for row in rows:
         if row.day > upto_day or game not in (None, row.game):
             continue
@@ -113,10 +115,15 @@ async def standings_params(
         else:
             by_game = others.setdefault(row.player_id, {})
             by_game[row.game] = by_game.get(row.game, 0) + row.points
+            played = tables.setdefault(row.player_id, {}).setdefault(row.game, set())
+            played.add(row.table_id or 0)
     games = sorted({g for points in others.values() for g in points})
+    # Chips are no points: a game kept apart counts in the total only when it is asked for.
+    counted = [g for g in games if g == game or not _kept_apart(g)]
 
     def total(player_id: int) -> int:
-        return sum(days[player_id].values()) + sum(others[player_id].values())
+        mine = others[player_id]
+        return sum(days[player_id].values()) + sum(mine.get(g, 0) for g in counted)
 
     shows_days = game in (None, village.game)
     ordered = sorted(players, key=lambda p: (-total(p.player_id), p.name.lower()))
@@ -131,6 +138,7 @@ async def standings_params(
             line["days"] = [days[p.player_id].get(n, 0) for n in range(1, upto_day + 1)]
         if games:
             line["games"] = {g: others[p.player_id].get(g, 0) for g in games}
+            line["tables"] = {g: len(tables[p.player_id].get(g, ())) for g in games}
         table.append(line)
     params: dict[str, Any] = {
         "days": upto_day if shows_days else 0,
@@ -141,10 +149,16 @@ async def standings_params(
         params["game"] = game
     if games:
         params["games"] = games
+        params["apart"] = [g for g in games if g not in counted]
     if village.in_posts:
         posts = await core.store.day_posts(village.village_id)
         params["posts"] = [{"day": n, "post_id": posts[n]} for n in sorted(posts) if n <= upto_day]
     return params
+
+
+def _kept_apart(game: str) -> bool:
+    table = TABLE_GAMES.get(game)
+    return table is not None and table.kept_apart
 
 
 async def standings_reply(

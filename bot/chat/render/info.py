@@ -271,6 +271,11 @@ def settings(t: Text, reply: Reply) -> list[str]:
     return lines
 
 
+def _game_column(t: Text, game: str, apart: bool) -> str:
+    name = t.texts.get(f"game_short.{game}", t.word("game", game))
+    return t("standings.apart", game=name) if apart else name
+
+
 def standings(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     rows = [as_map(r) for r in as_list(p.get("rows"))]
@@ -279,12 +284,16 @@ def standings(t: Text, reply: Reply) -> list[str]:
     if not rows:
         return [head, t("standings.empty")]
     games = [plain(g) for g in as_list(p.get("games"))]
+    apart = {plain(g) for g in as_list(p.get("apart"))}
+    # A table game asked for alone shows the tables each player played at.
+    counts = [g for g in games if g == p.get("game")]
     table = [
         [
             t("standings.rank"),
             t("standings.player"),
             *(t("standings.day", day=n) for n in range(1, days + 1)),
-            *(t.texts.get(f"game_short.{g}", t.word("game", g)) for g in games),
+            *(t("standings.tables") for _ in counts),
+            *(_game_column(t, g, g in apart) for g in games),
             t("standings.total"),
         ]
     ]
@@ -292,11 +301,13 @@ def standings(t: Text, reply: Reply) -> list[str]:
         points = as_list(row.get("days"))
         points += [0] * (days - len(points))
         others = as_map(row.get("games"))
+        played = as_map(row.get("tables"))
         table.append(
             [
                 str(as_int(row.get("rank"))),
                 cell_name(row.get("player")),
                 *(str(as_int(n)) for n in points),
+                *(str(as_int(played.get(g))) for g in counts),
                 *(str(as_int(others.get(g))) for g in games),
                 str(as_int(row.get("total"))),
             ]

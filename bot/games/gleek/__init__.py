@@ -65,12 +65,15 @@ TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
             "スキップ": "skip",
             "中止": "abandon",
             "検証": "verify",
+            "チップ表": "score",
+            "書き出し": "export",
         },
         argument_aliases={
             "額": ("amount",),
             "札": ("card", "cards"),
             "回数": ("deals",),
             "期限": ("deadline",),
+            "持ち時間": ("deadline",),
             "回": ("deal",),
             "理由": ("reason",),
             "卓": ("table",),
@@ -81,6 +84,7 @@ TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
         skip_reason=False,
     ),
     deal_script=_Deals(),
+    kept_apart=True,
     abandon=rules.abandon,
 )
 """Gleek as the village hosts it."""
