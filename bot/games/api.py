@@ -369,6 +369,9 @@ class TableCommands:
     """Moderators may void a turn (`rollback`); a game of hidden cards does not offer it."""
     skip_reason: bool = True
     """`skip` must give a reason."""
+    leave_in_play: bool = True
+    """A seated player may leave a table in play (Ducks: the rest of their turns are lost);
+    a game that needs every seat to the end (Gleek) refuses it."""
 
 
 @dataclass(frozen=True, slots=True)

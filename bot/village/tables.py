@@ -234,6 +234,8 @@ async def leave(core: Core, call: Call) -> list[Reply]:
     if seat is None:
         raise Refusal("not_seated", game=table.game)
     if table.status == TABLE_PLAYING:
+        if not seated.kind.commands.leave_in_play:
+            raise Refusal("table_started", game=table.game)
         move = seated.kind.presenter.command("leave", {})
         return await _moves_replies(core, call.incoming, seated, seat, (move,))
     seats = tuple(p for p in table.seats if p != author.player_id)

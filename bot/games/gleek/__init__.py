@@ -82,6 +82,7 @@ TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
         hands=True,
         rollback=False,
         skip_reason=False,
+        leave_in_play=False,
     ),
     deal_script=_Deals(),
     kept_apart=True,
