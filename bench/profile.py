@@ -3,7 +3,8 @@
 The same play as `village.py` (20 players, a status check before each throw, console way
 unless `--discord`), with every method of the store timed while a throw is handled. What
 is left of the throw's time besides the store's calls is the rules, the dice, the replies
-and the commit.
+and the commit. The SQL statements each throw sends (its delivery's too) are counted apart
+for each player's first throw of the day, which makes their day table, and the later ones.
 
     python bench/profile.py [--postgres URL] [--discord]
 """
@@ -23,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from machine import machine  # bench/ is on the path when a script here runs
+from sqlalchemy import event
 
 from bot.chat.parse import parse_message
 from bot.storage.engine import make_engine
@@ -65,10 +67,27 @@ def time_the_store(timings: Timings) -> None:
             setattr(SqlStore, name, timings.timed(name, method))
 
 
-async def profile(url: str, discord: bool) -> tuple[float, list[tuple[str, float]]]:
+class Profile:
+    def __init__(self) -> None:
+        self.per_throw = 0.0
+        self.calls: list[tuple[str, float]] = []
+        self.first: list[int] = []
+        """Statements of each player's first throw of the day."""
+        self.later: list[int] = []
+
+
+async def profile(url: str, discord: bool) -> Profile:
     timings = Timings()
     time_the_store(timings)
     engine = make_engine(url)
+    statements = [0]
+
+    def count(*_: object) -> None:
+        statements[0] += 1
+
+    event.listen(engine.sync_engine, "before_cursor_execute", count)
+    result = Profile()
+    played: set[int] = set()
     try:
         await migrate(engine)
         clock = ManualClock(T0)
@@ -94,6 +113,7 @@ async def profile(url: str, discord: bool) -> tuple[float, list[tuple[str, float
                 continue
             request = parse_message("[[greed]]" * max(state["legal_counts"]))
             timings.on = True
+            before = statements[0]
             start = time.perf_counter()
             answer = await service.handle(Incoming(village_id, next(ids), player, now, request))
             for delivery in answer.deliveries:
@@ -102,10 +122,14 @@ async def profile(url: str, discord: bool) -> tuple[float, list[tuple[str, float
             spent += time.perf_counter() - start
             timings.on = False
             throws += 1
+            sent = statements[0] - before
+            (result.later if player.player_id in played else result.first).append(sent)
+            played.add(player.player_id)
     finally:
         await engine.dispose()
-    calls = [(name, seconds / throws) for name, seconds in timings.spent.most_common()]
-    return spent / throws, calls
+    result.per_throw = spent / throws
+    result.calls = [(name, seconds / throws) for name, seconds in timings.spent.most_common()]
+    return result
 
 
 async def main() -> None:
@@ -115,7 +139,8 @@ async def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = args.postgres or f"sqlite:///{folder}/profile.db"
-        per_throw, calls = await profile(url, args.discord)
+        result = await profile(url, args.discord)
+    per_throw, calls = result.per_throw, result.calls
     print(f"## {dt.date.today().isoformat()}: {machine()}\n")
     where = "PostgreSQL" if args.postgres else "SQLite"
     print(
@@ -129,6 +154,15 @@ async def main() -> None:
     print(
         f"| the rest (rules, dice, replies, commit) | {rest * 1e3:.3f} | {rest / per_throw:.0%} |"
     )
+    print(
+        f"\nStatements per throw: {_mean(result.first):.1f} for a player's first of the day "
+        f"({len(result.first)} throws), {_mean(result.later):.1f} for the later ones "
+        f"({len(result.later)} throws)."
+    )
+
+
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 if __name__ == "__main__":

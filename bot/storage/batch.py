@@ -6,7 +6,12 @@ to the server, which cost more than the writing; PostgreSQL takes them together 
 one statement. Each
 part reports what it did, and the append is given up (the transaction rolled back) unless
 every part did it: a message handled already, a day closed, or a table another writer moved
-on.
+on (or, for a player's first throw of the day, made first).
+
+A player's first throw of the day makes their table in the same statement: its number is
+taken from the village row's counter (`village.next_table`, one `UPDATE … RETURNING`), the
+table is inserted unless the player has one (the unique index of day tables), and a player
+new to the village is added. The day is only share-locked, as for any throw.
 
 SQLite has no such statements, and needs none: it runs in the bot's process, so the store
 writes there one statement at a time.
@@ -18,12 +23,27 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Table, bindparam, func, literal, select, union_all
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Table,
+    bindparam,
+    exists,
+    func,
+    literal,
+    select,
+    text,
+    true,
+    union_all,
+)
 from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage import tables as t
 
+_VILLAGE: Table = t.metadata.tables["village"]
+_PLAYER: Table = t.metadata.tables["player"]
 _MESSAGE: Table = t.metadata.tables["message"]
 _DAY: Table = t.metadata.tables["village_day"]
 _TABLE: Table = t.metadata.tables["game_table"]
@@ -31,6 +51,9 @@ _EVENT: Table = t.metadata.tables["event"]
 _SCORE: Table = t.metadata.tables["table_score"]
 _OUTBOX: Table = t.metadata.tables["outbox"]
 _SCORE_KEYS = ("village_id", "table_id", "player_id")
+DAY_TABLE_KEYS = ("village_id", "day", "opener_id", "game")
+"""The unique index of day tables (those with no place): one per player, day and game."""
+DAY_TABLE_WHERE = text("place_id IS NULL")
 
 
 class Outcome:
@@ -50,25 +73,34 @@ async def append_throw(
     events: Sequence[Mapping[str, Any]],
     score: Mapping[str, Any],
     outbox: Sequence[Mapping[str, Any]],
+    player: Mapping[str, Any] | None = None,
 ) -> Outcome:
-    """`where`: the day table's village, day, opener, game and the version it was read at,
-    with its new version and status. `events` and `score` without their table id (the
-    statement takes it from the table it moved); `outbox`: the replies' rows, in order."""
+    """`where`: the day table's village, day, opener, game and the version it was read at
+    (0: the player's first throw of the day, which makes the table), with its new version
+    and status, and for a first throw `at` (when the table opened) and `ended_at`.
+    `events` and `score` without their table id (the statement takes it from the table it
+    moved or made); `outbox`: the replies' rows, in order; `player`: the player's row, to
+    add to the village (or rename) with the throw."""
+    first = where["expected"] == 0
     params: dict[str, Any] = {f"m_{k}": v for k, v in message.items()}
     params.update({f"w_{k}": v for k, v in where.items()})
+    if player is not None:
+        params.update({f"p_{k}": v for k, v in player.items()})
     params.update({f"s_{k}": v for k, v in score.items()})
     for n, event in enumerate(events):
         params.update({f"e{n}_{k}": v for k, v in event.items()})
     for n, entry in enumerate(outbox):
         params.update({f"o{n}_{k}": v for k, v in entry.items()})
-    row = (await connection.execute(_statement(len(events), len(outbox)), params)).one()
+    statement = _statement(len(events), len(outbox), first, player is not None)
+    row = (await connection.execute(statement, params)).one()
     return Outcome(row)
 
 
 @functools.cache
-def _statement(events: int, replies: int) -> Any:
-    """The statement for a throw of `events` events and `replies` replies to keep (built
-    once for each pair of counts)."""
+def _statement(events: int, replies: int, first: bool = False, joining: bool = False) -> Any:
+    """The statement for a throw of `events` events and `replies` replies to keep, on a
+    table made by this throw (`first`) or already made, by a player `joining` the village
+    or known to it (built once for each such kind of throw)."""
     message = (
         insert(_MESSAGE)
         .values({c.key: bindparam(f"m_{c.key}", type_=c.type) for c in _MESSAGE.c})
@@ -79,13 +111,14 @@ def _statement(events: int, replies: int) -> Any:
     # The day is only read, under a share lock: throws of the day no longer wait on each
     # other, while a closer's update of the row waits for them (and they for it). The day's
     # version need not move: this table's version does, and a closer writes every table of
-    # the day from the version it read, so a throw it did not see makes it read again. (The
-    # day's first throw of a player makes their table, which the closer could not have seen:
-    # that one still moves the day's version, in the store's other path.) The scalar
-    # subqueries below run in their order, so this lock is taken before the table's, in the
-    # closer's order: the two never wait on each other in a circle.
+    # the day from the version it read, so a throw it did not see makes it read again. A
+    # player's first throw makes a table the closer could not have seen: the closer, once
+    # it holds the day's row (after every throw holding this lock committed), looks for the
+    # day's tables it did not read, and reads again if there is one. The scalar subqueries
+    # below run in their order, so this lock is taken before the table's and the village
+    # row's, in the closer's order: the two never wait on each other in a circle.
     day = (
-        select(_DAY.c.version)
+        select(_DAY.c.version, _DAY.c.settings)
         .where(
             _DAY.c.village_id == bindparam("w_village_id"),
             _DAY.c.day == bindparam("w_day"),
@@ -94,7 +127,7 @@ def _statement(events: int, replies: int) -> Any:
         .with_for_update(read=True)
         .cte("day_open")
     )
-    table = moved_day_table("w_").cte("table_moved")
+    table = (made_day_table(day) if first else moved_day_table("w_")).cte("table_moved")
     event_columns = [c for c in _EVENT.c if c.key not in ("event_id", "table_id")]
     written = (
         insert(_EVENT)
@@ -133,6 +166,16 @@ def _statement(events: int, replies: int) -> Any:
         outbox_ids = select(
             func.array_agg(aggregate_order_by(kept.c.outbox_id, kept.c.seq))
         ).scalar_subquery()
+    joined: Any = literal(0)
+    if joining:
+        added = insert(_PLAYER).values(
+            {c.key: bindparam(f"p_{c.key}", type_=c.type) for c in _PLAYER.c}
+        )
+        added = added.on_conflict_do_update(
+            index_elements=["village_id", "player_id"], set_={"name": added.excluded.name}
+        )
+        player = added.returning(_PLAYER.c.player_id).cte("player_joined")
+        joined = select(func.count()).select_from(player).scalar_subquery()
     return select(
         select(func.count()).select_from(message).scalar_subquery().label("message_new"),
         select(func.count()).select_from(day).scalar_subquery().label("day_open"),
@@ -142,22 +185,79 @@ def _statement(events: int, replies: int) -> Any:
         select(func.count()).select_from(written).scalar_subquery().label("events"),
         select(func.count()).select_from(scored).scalar_subquery().label("scores"),
         outbox_ids.label("outbox_ids"),
+        joined.label("players"),
     )
 
 
-def moved_day_table(prefix: str) -> Any:
+def made_day_table(day: Any) -> Any:
+    """A player's day table made by their first throw, giving its id: no row when the day
+    (`day`, a CTE of the open day's row: its lock is taken first) is closed or the player
+    has their table already. Numbered from the village's counter. Parameters `w_village_id`,
+    `day`, `player_id`, `game`, `version`, `status`, `at`, `ended_at`."""
+    numbered = (
+        _VILLAGE.update()
+        .where(_VILLAGE.c.village_id == bindparam("w_village_id"), exists(select(day.c.version)))
+        .values(next_table=_VILLAGE.c.next_table + 1)
+        .returning((_VILLAGE.c.next_table - 1).label("table_id"))
+        .cte("table_numbered")
+    )
+    at = bindparam("w_at", type_=_TABLE.c.opened_at.type)
+    values = {
+        "village_id": bindparam("w_village_id", type_=_TABLE.c.village_id.type),
+        "table_id": numbered.c.table_id,
+        "game": bindparam("w_game", type_=_TABLE.c.game.type),
+        "day": bindparam("w_day", type_=_TABLE.c.day.type),
+        "opener_id": bindparam("w_player_id", type_=_TABLE.c.opener_id.type),
+        "place_id": literal(None, type_=_TABLE.c.place_id.type),
+        # The day's rules, as the day row keeps them (every day has them).
+        "settings": func.coalesce(day.c.settings["rules"], literal({}, type_=JSON)),
+        "seats": func.json_build_array(bindparam("w_player_id", type_=BigInteger)),
+        "status": bindparam("w_status", type_=_TABLE.c.status.type),
+        "opened_at": at,
+        "started_at": at,
+        "ended_at": bindparam("w_ended_at", type_=_TABLE.c.ended_at.type),
+        "deadline_at": literal(None, type_=_TABLE.c.deadline_at.type),
+        "seed": literal(None, type_=_TABLE.c.seed.type),
+        "commitment": literal(None, type_=_TABLE.c.commitment.type),
+        "version": bindparam("w_version", type_=_TABLE.c.version.type),
+    }
+    made = insert(_TABLE).from_select(
+        list(values),
+        select(*(value.label(key) for key, value in values.items())).select_from(
+            numbered.join(day, true())  # one row each, or none
+        ),
+    )
+    return made.on_conflict_do_nothing(
+        index_elements=list(DAY_TABLE_KEYS), index_where=DAY_TABLE_WHERE
+    ).returning(_TABLE.c.table_id)
+
+
+def moved_day_table(prefix: str, *, while_open: bool = False) -> Any:
     """A player's day table moved from the version it was read at to its new one (and
-    status), giving its id: no row when another writer moved it first. Parameters
-    `{prefix}village_id`, `day`, `player_id`, `game`, `expected`, `version`, `status`."""
+    status), giving its id: no row when another writer moved it first (or, `while_open`,
+    when the day is closed: for SQLite, whose one writer keeps the day as this statement
+    saw it until the commit). Parameters `{prefix}village_id`, `day`, `player_id`, `game`,
+    `expected`, `version`, `status`."""
+    conditions = [
+        _TABLE.c.village_id == bindparam(f"{prefix}village_id"),
+        _TABLE.c.day == bindparam(f"{prefix}day"),
+        _TABLE.c.opener_id == bindparam(f"{prefix}player_id"),
+        _TABLE.c.game == bindparam(f"{prefix}game"),
+        _TABLE.c.version == bindparam(f"{prefix}expected"),
+    ]
+    if while_open:
+        conditions.append(
+            exists(
+                select(_DAY.c.day).where(
+                    _DAY.c.village_id == _TABLE.c.village_id,
+                    _DAY.c.day == _TABLE.c.day,
+                    _DAY.c.closed_at.is_(None),
+                )
+            )
+        )
     return (
         _TABLE.update()
-        .where(
-            _TABLE.c.village_id == bindparam(f"{prefix}village_id"),
-            _TABLE.c.day == bindparam(f"{prefix}day"),
-            _TABLE.c.opener_id == bindparam(f"{prefix}player_id"),
-            _TABLE.c.game == bindparam(f"{prefix}game"),
-            _TABLE.c.version == bindparam(f"{prefix}expected"),
-        )
+        .where(*conditions)
         .values(version=bindparam(f"{prefix}version"), status=bindparam(f"{prefix}status"))
         .returning(_TABLE.c.table_id)
     )

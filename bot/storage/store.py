@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.storage import tables as t
-from bot.storage.batch import append_throw, moved_day_table
+from bot.storage.batch import DAY_TABLE_KEYS, DAY_TABLE_WHERE, append_throw, moved_day_table
 from bot.storage.errors import unavailable
 from bot.storage.rows import (
     Prefixed,
@@ -209,6 +209,11 @@ class SqlStore:
                     raise VersionConflict(closing.village_id)
                 village = await session.get(t.Village, closing.village_id)
                 assert village is not None
+                # The day's row is this closer's now: every throw that held it shared has
+                # committed, and a later one finds the day closed. A first throw makes a
+                # table without moving the day's version: one the closer did not read
+                # sends it back to read the day again.
+                await _no_unseen_tables(session, closing, village.game)
                 # Every player's table of the day, in a few statements for all of them.
                 together = [s for s in closing.streams if s.player is None and s.expected_version]
                 await _close_tables(session, together, closing, village.game)
@@ -371,14 +376,20 @@ class SqlStore:
                         await connection.execute(_MESSAGE.insert(), _message_values(message))
                     except IntegrityError:
                         raise DuplicateMessage(message.message_id) from None
-                # Take the day's lock and move its version: a closer that read the day before
-                # this append must read it again, and a closed day takes no more events.
-                bumped = await connection.execute(_BUMP_DAY, {"v": village_id, "d": day})
-                if _rowcount(bumped) == 0:
-                    raise VersionConflict(f"day {day} is closed")
+                # A closed day takes no more events. The day is only share-locked: a closer
+                # waits for this append's commit, then finds the table this append wrote
+                # (moved from the version it read, or one it did not read) and reads again.
+                # On SQLite a later throw's table move checks the day itself (one writer:
+                # the day stays as the move saw it until the commit), one statement fewer.
+                settings = None
+                while_open = connection.dialect.name == "sqlite" and append.expected_version != 0
+                if not while_open:
+                    settings = await connection.scalar(_DAY_OPEN, {"v": village_id, "d": day})
+                    if settings is None:
+                        raise VersionConflict(f"day {day} is closed")
                 recorded_at = message.received_at if message else _utc_now()
                 events = await self._append_stream(
-                    session, append, village_id, day, game, recorded_at
+                    session, append, village_id, day, game, recorded_at, settings, while_open
                 )
                 return Appended(events, await _insert_outbox(connection, outbox))
         except IntegrityError:
@@ -392,9 +403,13 @@ class SqlStore:
         day: int,
         game: str,
         recorded_at: dt.datetime,
+        day_settings: dict[str, Any] | None = None,
+        while_open: bool = False,
     ) -> list[StoredEvent]:
         """Write a player's day stream: the events, the table's version and the score row.
-        Returns the events as stored, for a caller that keeps the stream in memory."""
+        Returns the events as stored, for a caller that keeps the stream in memory.
+        `day_settings`: the day's, when the caller read them (a first throw's table takes
+        the day's rules); `while_open`: the table moves only while the day is open."""
         if append.player is not None:
             await _upsert_player(session, append.player)
             if append.renamed_from is not None:
@@ -420,7 +435,9 @@ class SqlStore:
                     )
                 )
                 await session.flush()
-        table_id = await _table_of_day(session, village_id, day, append, game, recorded_at)
+        table_id = await _table_of_day(
+            session, village_id, day, append, game, recorded_at, day_settings, while_open
+        )
         stored = _as_stored(append, day, game, recorded_at, table_id)
         connection = await session.connection()
         if stored:
@@ -473,12 +490,9 @@ class SqlStore:
     async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
         try:
             async with self._transaction() as session:
-                last = await session.scalar(
-                    select(func.max(t.GameTable.table_id)).where(
-                        t.GameTable.village_id == table.village_id
-                    )
-                )
-                made = replace(table, table_id=int(last or 0) + 1, version=len(events))
+                connection = await session.connection()
+                number = await _take_table_number(connection, table.village_id)
+                made = replace(table, table_id=number, version=len(events))
                 session.add(table_row(made))
                 await session.flush()
                 for version, event in enumerate(events, start=1):
@@ -486,7 +500,6 @@ class SqlStore:
                 await session.flush()
                 return made
         except IntegrityError:
-            # Another table of the village took the number first: read and try again.
             raise VersionConflict(table.village_id) from None
 
     async def get_table(self, village_id: int, table_id: int) -> TableRecord | None:
@@ -863,18 +876,69 @@ _SCORE = t.metadata.tables["table_score"]
 _OUTBOX = t.metadata.tables["outbox"]
 _SCORE_KEYS = ("village_id", "table_id", "player_id")
 
-_BUMP_DAY = (
-    update(_DAY)
+_VILLAGE = t.metadata.tables["village"]
+
+# The open day's settings, the day's row share-locked (PostgreSQL; SQLite has one writer).
+_DAY_OPEN = (
+    select(_DAY.c.settings)
     .where(
         _DAY.c.village_id == bindparam("v"),
         _DAY.c.day == bindparam("d"),
         _DAY.c.closed_at.is_(None),
     )
-    .values(version=_DAY.c.version + 1)
+    .with_for_update(read=True)
+)
+
+# The number the village's next table takes, taken (the counter moved on).
+_TAKE_TABLE_NUMBER = (
+    _VILLAGE.update()
+    .where(_VILLAGE.c.village_id == bindparam("v"))
+    .values(next_table=_VILLAGE.c.next_table + 1)
+    .returning(_VILLAGE.c.next_table - 1)
 )
 
 
+async def _take_table_number(connection: AsyncConnection, village_id: int) -> int:
+    """A new table's number in the village, from the village row's counter: concurrent
+    tables of one village wait only for this row, and only until the other one commits."""
+    number = await connection.scalar(_TAKE_TABLE_NUMBER, {"v": village_id})
+    if number is None:
+        raise StoreError(f"no village {village_id}")
+    return int(number)
+
+
+@functools.cache
+def _make_day_table(dialect: str) -> Any:
+    """A player's day table, unless they have it already (the unique index of day tables:
+    two first throws of one player at once make it once)."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return insert(_TABLE).on_conflict_do_nothing(
+        index_elements=list(DAY_TABLE_KEYS), index_where=DAY_TABLE_WHERE
+    )
+
+
+async def _no_unseen_tables(session: AsyncSession, closing: DayClosing, game: str) -> None:
+    """Raise VersionConflict when the day has a player's table with throws that the
+    closing does not carry: made by a first throw after the closer read the day."""
+    connection = await session.connection()
+    seen = [stream.player_id for stream in closing.streams]
+    unseen = await connection.scalar(
+        select(_TABLE.c.opener_id)
+        .where(
+            _TABLE.c.village_id == closing.village_id,
+            _TABLE.c.day == closing.day,
+            _TABLE.c.game == game,
+            _TABLE.c.version > 0,
+            _TABLE.c.opener_id.not_in(seen),
+        )
+        .limit(1)
+    )
+    if unseen is not None:
+        raise VersionConflict(f"player {unseen} made their day table after the close read it")
+
+
 _MOVE_DAY_TABLE = moved_day_table("t_")
+_MOVE_OPEN_DAY_TABLE = moved_day_table("t_", while_open=True)
 
 
 def _play_context() -> Any:
@@ -1060,13 +1124,13 @@ def _as_stored(
 def _in_one_statement(
     connection: AsyncConnection, append: StreamAppend, message: MessageRecord | None
 ) -> bool:
-    """A throw on a table already made, by a player the village knows by this name, on
-    PostgreSQL: its writes go in one statement (`bot.storage.batch`)."""
+    """A throw on PostgreSQL, on the player's table of the day or their first (which makes
+    the table), by a player the village knows or one joining it (not a rename, which is
+    logged in the village's stream): its writes go in one statement (`bot.storage.batch`)."""
     return (
         connection.dialect.name == "postgresql"
         and message is not None
-        and append.expected_version != 0
-        and append.player is None
+        and append.renamed_from is None
         and bool(append.events)
     )
 
@@ -1082,21 +1146,28 @@ async def _append_throw(
     stored = _as_stored(append, day, game, message.received_at, 0)
     score = score_row(append.projection, 0, game)
     del score["table_id"]
+    status = TABLE_FINISHED if append.projection.finished else TABLE_PLAYING
+    where: dict[str, Any] = {
+        "village_id": append.projection.village_id,
+        "day": day,
+        "player_id": append.player_id,
+        "game": game,
+        "expected": append.expected_version,
+        "version": append.expected_version + len(append.events),
+        "status": status,
+    }
+    if append.expected_version == 0:
+        # The first throw of the day makes the table, opened as it is thrown.
+        at = message.received_at
+        where.update(at=at, ended_at=at if status == TABLE_FINISHED else None)
     outcome = await append_throw(
         connection,
         _message_values(message),
-        {
-            "village_id": append.projection.village_id,
-            "day": day,
-            "player_id": append.player_id,
-            "game": game,
-            "expected": append.expected_version,
-            "version": append.expected_version + len(append.events),
-            "status": TABLE_FINISHED if append.projection.finished else TABLE_PLAYING,
-        },
+        where,
         [{k: v for k, v in _event_values(e).items() if k != "table_id"} for e in stored],
         score,
         [_outbox_values(entry) for entry in outbox],
+        None if append.player is None else _player_values(append.player),
     )
     if not outcome.message_new:
         raise DuplicateMessage(message.message_id)
@@ -1155,22 +1226,20 @@ async def _table_of_day(
     append: StreamAppend,
     game: str,
     at: dt.datetime,
+    day_settings: dict[str, Any] | None = None,
+    while_open: bool = False,
 ) -> int:
     """A player's day table, made with the day's first throw. Moves its version from the
-    one the stream was read at: another writer that got there first fails this append."""
+    one the stream was read at: another writer that got there first fails this append.
+    `day_settings`: the day's (read by the caller), whose rules a new table takes;
+    `while_open`: the move also checks that the day is open (SQLite)."""
     new_version = append.expected_version + len(append.events)
     status = TABLE_FINISHED if append.projection.finished else TABLE_PLAYING
-    of_the_day = (
-        t.GameTable.village_id == village_id,
-        t.GameTable.day == day,
-        t.GameTable.opener_id == append.player_id,
-        t.GameTable.game == game,
-    )
     if append.expected_version != 0:
         # Found and moved in one statement: no row when another writer moved it first.
         connection = await session.connection()
         moved = await connection.scalar(
-            _MOVE_DAY_TABLE,
+            _MOVE_OPEN_DAY_TABLE if while_open else _MOVE_DAY_TABLE,
             {
                 "t_village_id": village_id,
                 "t_day": day,
@@ -1182,52 +1251,43 @@ async def _table_of_day(
             },
         )
         if moved is None:
-            raise VersionConflict(f"the day table of player {append.player_id} moved on")
-        return int(moved)
-    table_id = await session.scalar(select(t.GameTable.table_id).where(*of_the_day))
-    if table_id is None:
-        last = await session.scalar(
-            select(func.max(t.GameTable.table_id)).where(t.GameTable.village_id == village_id)
-        )
-        day_row_ = await session.get(t.VillageDay, (village_id, day))
-        rules = dict((day_row_.settings if day_row_ is not None else {}).get("rules") or {})
-        table_id = int(last or 0) + 1
-        session.add(
-            t.GameTable(
-                village_id=village_id,
-                table_id=table_id,
-                game=game,
-                day=day,
-                opener_id=append.player_id,
-                place_id=None,
-                settings=rules,
-                seats=[append.player_id],
-                status=status,
-                opened_at=at,
-                started_at=at,
-                ended_at=at if status == TABLE_FINISHED else None,
-                deadline_at=None,
-                seed=None,
-                commitment=None,
-                version=new_version,
+            raise VersionConflict(
+                f"the day table of player {append.player_id} moved on (or day {day} closed)"
             )
+        return int(moved)
+    # The first throw of the day: the table is made, numbered from the village's counter.
+    # Another writer that made it first (the same player's other message) fails this append.
+    connection = await session.connection()
+    if day_settings is None:
+        day_settings = await connection.scalar(
+            select(_DAY.c.settings).where(_DAY.c.village_id == village_id, _DAY.c.day == day)
         )
-        # Two first throws of one village at once take the same number: one of them
-        # fails here and reads again.
-        await session.flush()
-        return table_id
-    moved = await session.execute(
-        update(t.GameTable)
-        .where(
-            t.GameTable.village_id == village_id,
-            t.GameTable.table_id == table_id,
-            t.GameTable.version == append.expected_version,
-        )
-        .values(version=new_version, status=status)
+    rules = dict((day_settings or {}).get("rules") or {})
+    table_id = await _take_table_number(connection, village_id)
+    made = await connection.execute(
+        _make_day_table(connection.dialect.name),
+        {
+            "village_id": village_id,
+            "table_id": table_id,
+            "game": game,
+            "day": day,
+            "opener_id": append.player_id,
+            "place_id": None,
+            "settings": rules,
+            "seats": [append.player_id],
+            "status": status,
+            "opened_at": at,
+            "started_at": at,
+            "ended_at": at if status == TABLE_FINISHED else None,
+            "deadline_at": None,
+            "seed": None,
+            "commitment": None,
+            "version": new_version,
+        },
     )
-    if _rowcount(moved) == 0:
-        raise VersionConflict(f"table {table_id} moved on")
-    return int(table_id)
+    if _rowcount(made) == 0:
+        raise VersionConflict(f"the day table of player {append.player_id} was made first")
+    return table_id
 
 
 async def _upsert_score(session: AsyncSession, row: dict[str, Any]) -> None:
@@ -1251,13 +1311,17 @@ def _score_upsert(dialect: str) -> Any:
     )
 
 
-async def _upsert_player(session: AsyncSession, player: PlayerRecord) -> None:
-    values = {
+def _player_values(player: PlayerRecord) -> dict[str, Any]:
+    return {
         "village_id": player.village_id,
         "player_id": player.player_id,
         "name": player.name,
         "joined_at": player.joined_at,
     }
+
+
+async def _upsert_player(session: AsyncSession, player: PlayerRecord) -> None:
+    values = _player_values(player)
     dialect = session.get_bind().dialect.name
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     statement = insert(t.Player).values(**values)

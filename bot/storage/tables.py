@@ -68,6 +68,10 @@ class Village(Base):
     day: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
     layout: Mapped[str] = mapped_column(String(16), server_default="channel")
+    next_table: Mapped[int] = mapped_column(BigInteger, default=1, server_default="1")
+    """The number the village's next table takes: day tables and Ducks tables share them.
+    Taken by `UPDATE … RETURNING`, so that two tables made at once never wait on the
+    village's highest number (0005)."""
 
 
 class VillageDay(Base):
@@ -109,6 +113,18 @@ class GameTable(Base):
         Index("ix_game_table_day", "village_id", "day", "opener_id"),
         Index("ix_game_table_place", "village_id", "place_id", "status"),
         Index("ix_game_table_deadline", "deadline_at"),
+        # A player's day table (no place) is one per day and game: two first throws of one
+        # player at once make it once (0005).
+        Index(
+            "uq_game_table_day_opener",
+            "village_id",
+            "day",
+            "opener_id",
+            "game",
+            unique=True,
+            sqlite_where=text("place_id IS NULL"),
+            postgresql_where=text("place_id IS NULL"),
+        ),
     )
 
     village_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)

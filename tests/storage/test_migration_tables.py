@@ -1,5 +1,6 @@
 """Migration 0003 (tables) on databases filled by the release before it: every throw, score
-and export of those villages is unchanged, on SQLite and on PostgreSQL.
+and export of those villages is unchanged, on SQLite and on PostgreSQL. Then 0005 (the
+table counter) on the same databases: each village numbers on after its highest table.
 
 `data/release-0002.sqlite` was filled by replaying five transcripts with the 0002 release
 (days open and closed, rollbacks and restores, variants, scripted and fair dice);
@@ -27,6 +28,15 @@ from bot.village.chance import FairChance
 from bot.village.clock import SystemClock
 from bot.village.core import Core
 from bot.village.record import day_record
+from bot.village.records import (
+    TABLE_SEATING,
+    MessageRecord,
+    NewEvent,
+    PlayerDayRecord,
+    PlayerRecord,
+    StreamAppend,
+    TableRecord,
+)
 from tests.conftest import POSTGRES_URL, _postgres_problem
 
 DATA = Path(__file__).parent / "data"
@@ -215,3 +225,126 @@ async def _downgrade(engine: AsyncEngine, revision: str) -> None:
 
     async with engine.begin() as connection:
         await connection.run_sync(down)
+
+
+# -- 0005: the table counter on the village row ------------------------------------------
+
+
+async def _counters(engine: AsyncEngine) -> tuple[dict[int, int], dict[int, int]]:
+    """Each village's `next_table`, and its highest table number (0: none)."""
+    async with engine.connect() as connection:
+        counters = dict(
+            (await connection.execute(sa.text("SELECT village_id, next_table FROM village"))).all()
+        )
+        highest = dict(
+            (
+                await connection.execute(
+                    sa.text(
+                        "SELECT village.village_id, COALESCE(MAX(table_id), 0) FROM village"
+                        " LEFT JOIN game_table ON game_table.village_id = village.village_id"
+                        " GROUP BY village.village_id"
+                    )
+                )
+            ).all()
+        )
+    return counters, highest
+
+
+async def test_each_village_numbers_its_next_table_after_its_highest(
+    release: AsyncEngine,
+) -> None:
+    await migrate(release)
+    counters, highest = await _counters(release)
+    assert counters and counters.keys() == highest.keys()
+    assert any(number > 0 for number in highest.values())
+    assert {v: n - 1 for v, n in counters.items()} == highest
+
+
+async def test_a_first_throw_after_the_migration_takes_the_next_number(
+    release: AsyncEngine,
+) -> None:
+    """The migrated villages play on: a day table and a Ducks table each take the counter's
+    number, after every table the release made."""
+    await migrate(release)
+    store = SqlStore(release)
+    counters, highest = await _counters(release)
+    village_id = max(highest, key=lambda v: highest[v])
+    village = await store.get_village(village_id)
+    assert village is not None
+    day = await store.get_day(village_id, village.day)
+    assert day is not None
+    if not day.is_open:
+        pytest.skip("the village's day is closed")  # the release data keeps one open
+    player = 999_999
+    at = day.opened_at
+    written = await store.append(
+        StreamAppend(
+            player_id=player,
+            expected_version=0,
+            events=(NewEvent("Moved", {}, message_id=1),),
+            projection=PlayerDayRecord(village_id, day.day, player, 1, 0),
+            player=PlayerRecord(village_id, player, "newcomer", at),
+            game=village.game,
+        ),
+        day.day,
+        MessageRecord(village_id, 10**15, player, at, at, "throw"),
+    )
+    assert written.events[0].table_id == highest[village_id] + 1
+    ducks = await store.create_table(
+        TableRecord(
+            village_id=village_id,
+            table_id=0,
+            game="ducks",
+            day=day.day,
+            opener_id=player,
+            place_id=4242,
+            settings={},
+            seats=(player,),
+            status=TABLE_SEATING,
+            opened_at=at,
+        ),
+        [],
+    )
+    assert ducks.table_id == highest[village_id] + 2
+    after, _ = await _counters(release)
+    assert after[village_id] == counters[village_id] + 2
+
+
+async def test_a_day_table_is_made_once_per_player_and_day(release: AsyncEngine) -> None:
+    await migrate(release)
+    async with release.connect() as connection:
+        row = (
+            await connection.execute(
+                sa.text(
+                    "SELECT village_id, day, opener_id, game FROM game_table"
+                    " WHERE place_id IS NULL LIMIT 1"
+                )
+            )
+        ).one()
+    copy = (
+        "INSERT INTO game_table (village_id, table_id, game, day, opener_id, place_id,"
+        " settings, seats, status, opened_at, version) VALUES (:v, 10000, :g, :d, :p, :place,"
+        " '{}', '[]', 'playing', '2026-12-01 00:00:00', 1)"
+    )
+    values = {"v": row[0], "d": row[1], "p": row[2], "g": row[3]}
+    with pytest.raises(sa.exc.IntegrityError):
+        async with release.begin() as connection:
+            await connection.execute(sa.text(copy), {**values, "place": None})
+    async with release.begin() as connection:  # a table with a place is no day table
+        await connection.execute(sa.text(copy), {**values, "place": 4242})
+
+
+async def test_0005_goes_down_and_up_again(release: AsyncEngine) -> None:
+    await migrate(release)
+    before, _ = await _counters(release)
+    await _downgrade(release, "0004")
+    async with release.connect() as connection:
+        columns = await connection.run_sync(
+            lambda sync: [c["name"] for c in sa.inspect(sync).get_columns("village")]
+        )
+        indexes = await connection.run_sync(
+            lambda sync: [i["name"] for i in sa.inspect(sync).get_indexes("game_table")]
+        )
+    assert "next_table" not in columns and "uq_game_table_day_opener" not in indexes
+    await migrate(release)
+    assert (await _counters(release))[0] == before

@@ -130,7 +130,7 @@ async def test_a_moves_context_is_read_at_once(store: SqlStore, village_id: int)
     assert after is not None and after.handled
     assert after.player == PlayerRecord(village_id, 5, "alice", T0)
     assert after.table is not None and after.table[1] == 2
-    assert after.day is not None and after.day.version == 1
+    assert after.day == await store.get_day(village_id, 1)
     other = await store.play_context(village_id, 2, 6)
     assert other is not None and not other.handled and other.player is None
     assert other.table is None  # another player's table is not theirs
@@ -146,8 +146,8 @@ async def test_a_moves_context_counts_the_days_before_only(
         village_id=village_id,
         day=1,
         closed_at=closes,
-        day_version=1,
-        streams=(),
+        day_version=0,
+        streams=(seen(village_id, 1, points=300),),
         closed_event=NewEvent("DayClosed", {"day": 1}),
         next_day=day_record(village_id, 2, closes),
         opened_event=NewEvent("DayOpened", {"day": 2}),
@@ -257,7 +257,7 @@ async def test_closing_a_day_opens_the_next_once(store: SqlStore, village_id: in
         village_id=village_id,
         day=1,
         closed_at=closes,
-        day_version=1,
+        day_version=0,
         streams=(
             StreamAppend(5, 1, (NewEvent("Closed", {}),), projection(village_id, 2, points=300)),
         ),
@@ -289,7 +289,7 @@ async def test_closing_with_a_stale_stream_is_a_conflict(store: SqlStore, villag
         village_id=village_id,
         day=1,
         closed_at=T0,
-        day_version=1,
+        day_version=0,
         streams=(StreamAppend(5, 0, (NewEvent("Closed", {}),), projection(village_id, 1)),),
         closed_event=NewEvent("DayClosed", {}),
         next_day=day_record(village_id, 2),
@@ -337,25 +337,39 @@ async def test_day_events_come_in_the_order_they_were_recorded(
     ]
 
 
-def closing_of_day_1(village_id: int, day_version: int) -> DayClosing:
+def seen(village_id: int, version: int, player_id: int = 5, points: int = 0) -> StreamAppend:
+    """A player's stream as a closer read it, at `version`, with nothing to add."""
+    return StreamAppend(
+        player_id,
+        version,
+        (),
+        replace(projection(village_id, version, points), player_id=player_id),
+    )
+
+
+def closing_of_day_1(village_id: int, day_version: int, *streams: StreamAppend) -> DayClosing:
+    """Day 1's close, by a closer that read the day at `day_version` and these streams."""
     return DayClosing(
         village_id=village_id,
         day=1,
         closed_at=T0,
         day_version=day_version,
-        streams=(),
+        streams=streams,
         closed_event=NewEvent("DayClosed", {}),
         next_day=day_record(village_id, 2),
         opened_event=NewEvent("DayOpened", {}),
     )
 
 
-async def test_every_append_moves_the_days_version(store: SqlStore, village_id: int) -> None:
+async def test_no_throw_writes_the_days_row(store: SqlStore, village_id: int) -> None:
+    """Throws only share the day's row (a first throw makes its table without moving the
+    day's version), so that a day's throws never wait on each other."""
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
     await store.append(appending(village_id, 1, "B"), 1, message(village_id, 2))
+    await store.append(throwing_on(village_id, 2, "C"), 1, message(village_id, 3))
     day = await store.get_day(village_id, 1)
-    assert day is not None and day.version == 2
+    assert day is not None and day.version == 0
 
 
 async def test_a_day_that_moved_since_it_was_read_is_not_closed(
@@ -370,6 +384,74 @@ async def test_a_day_that_moved_since_it_was_read_is_not_closed(
         await store.close_day(closing_of_day_1(village_id, read.version))
     day = await store.get_day(village_id, 1)
     assert day is not None and day.is_open
+    # read again, the close carries the new table and goes through
+    assert await store.close_day(closing_of_day_1(village_id, read.version, seen(village_id, 1)))
+
+
+async def test_a_close_waits_for_a_first_throw_in_flight_and_reads_again(
+    store: SqlStore, village_id: int
+) -> None:
+    """A first throw not yet committed when the closer writes: the closer waits for it (its
+    share of the day's row; SQLite's one writer), then finds the table it did not read."""
+    await new_village(store, village_id)
+    read = await store.get_day(village_id, 1)
+    assert read is not None
+    async with store.unit() as unit:
+        await unit.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+        closer = asyncio.create_task(store.close_day(closing_of_day_1(village_id, read.version)))
+        await asyncio.sleep(0.3)
+        assert not closer.done()  # waiting for the throw's commit
+    with pytest.raises(VersionConflict):
+        await closer
+    day = await store.get_day(village_id, 1)
+    assert day is not None and day.is_open
+    assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A"]
+
+
+async def test_first_throws_of_many_players_at_once_each_make_a_table(
+    store: SqlStore, village_id: int
+) -> None:
+    """Concurrent first throws of different players: each applied once, each on a table of
+    its own, numbered without a gap after the village's other tables."""
+    await new_village(store, village_id)
+    players = range(10, 30)
+
+    async def first_throw(player: int) -> Appended | BaseException:
+        append = replace(
+            appending(village_id, 0, "A"),
+            player_id=player,
+            projection=replace(projection(village_id, 1), player_id=player),
+            player=PlayerRecord(village_id, player, f"p{player}", T0),
+        )
+        for _ in range(8):  # as the village does on a conflict (SQLite's stale snapshots)
+            try:
+                return await store.append(append, 1, message(village_id, player, player))
+            except VersionConflict as conflict:
+                error: BaseException = conflict
+        return error
+
+    results = await asyncio.gather(*(first_throw(p) for p in players))
+    assert all(isinstance(r, Appended) for r in results), results
+    tables = sorted(r.events[0].table_id for r in results if isinstance(r, Appended))
+    assert tables == list(range(1, len(players) + 1))
+    for player in players:
+        assert [e.type for e in await store.load_stream(village_id, 1, player)] == ["A"]
+    day = await store.get_day(village_id, 1)
+    assert day is not None and day.version == 0
+    # each table as a day's table is made: the day's rules, its one seat, opened as thrown
+    for result, player in zip(results, players, strict=True):
+        assert isinstance(result, Appended)
+        table = await store.get_table(village_id, result.events[0].table_id or 0)
+        assert table is not None
+        assert (table.game, table.day, table.opener_id, table.place_id) == (
+            "greed",
+            1,
+            player,
+            None,
+        )
+        assert (table.settings, table.seats, table.version) == (day.settings.rules, (player,), 1)
+        assert (table.status, table.opened_at, table.started_at) == ("playing", T0, T0)
+        assert table.ended_at is None
 
 
 async def test_nothing_is_appended_to_a_closed_day(store: SqlStore, village_id: int) -> None:
@@ -421,7 +503,7 @@ async def test_a_later_throw_that_cannot_be_written_writes_nothing(
         await store.append(throwing_on(village_id, 1, "X"), 1, message(village_id, 1), kept)
     with pytest.raises(VersionConflict):
         await store.append(throwing_on(village_id, 5, "X"), 1, message(village_id, 2), kept)
-    assert await store.close_day(closing_of_day_1(village_id, 1)) is True
+    assert await store.close_day(closing_of_day_1(village_id, 0, seen(village_id, 1))) is True
     with pytest.raises(VersionConflict):
         await store.append(throwing_on(village_id, 1, "X"), 1, message(village_id, 3), kept)
     assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A"]

@@ -59,7 +59,10 @@ async def two_days(store: SqlStore, village_id: int) -> None:
     await store.append_table(TableAppend(playing, 1, (NewEvent("Rolled", {}),), rows))
     day = await store.get_day(village_id, 1)
     assert day is not None
-    assert await store.close_day(closing_of_day_1(village_id, day.version))
+    closing = closing_of_day_1(
+        village_id, day.version, throws(village_id, 1, 5, 3), throws(village_id, 1, 6, 1)
+    )
+    assert await store.close_day(closing)
     await store.append(throws(village_id, 2, 6, 0, "D"), 2, message(village_id, 4, 6))
 
 
