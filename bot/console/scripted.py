@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Final
 
-from bot.games.api import ChanceContext, ChanceRequest, Dice, Outcome, Shuffle, outcome_fits
+from bot.games.api import ChanceContext, ChanceRequest, Dice, Outcome, outcome_fits
 from bot.games.registry import GAMES, TABLE_GAMES
 from bot.village.ports import OperatorError
 
@@ -30,34 +30,27 @@ class ScriptedDice:
         self._queue: deque[Script] = deque()
         self._drawn: dict[tuple[str, ChanceContext], tuple[Outcome, bool]] = {}
 
-    def queue(self, script: str) -> None:
-        """Queue the text after `@dice`; raises ScriptError if no game can read it."""
+    def queue(self, script: str, directive: str = "@dice") -> None:
+        """Queue the text after `@dice` (or another directive, `@deal`); raises ScriptError
+        if no game can read it. Lines that name players are read against the table's
+        players when they are used."""
         problems = []
-        for game in GAMES.values():
+        readers: list[tuple[str, Callable[[str], object]]] = [
+            (table.game.key, table.scripts[directive].check)
+            for table in TABLE_GAMES.values()
+            if directive in table.scripts
+        ]
+        if directive == DICE:
+            readers += [(game.key, game.script) for game in GAMES.values()]
+        for key, read in readers:
             try:
-                game.script(script)
+                read(script)
             except ValueError as error:
-                problems.append(f"{game.key}: {error}")
+                problems.append(f"{key}: {error}")
             else:
-                self._queue.append((DICE, script))
+                self._queue.append((directive, script))
                 return
-        raise ScriptError("; ".join(problems))
-
-    def queue_deal(self, script: str) -> None:
-        """Queue the text after `@deal`; raises ScriptError if no game deals it. Which
-        player gets which cards is read when it is used, against that table's players."""
-        problems = []
-        for table in TABLE_GAMES.values():
-            if table.deal_script is None:
-                continue
-            try:
-                table.deal_script.check(script)
-            except ValueError as error:
-                problems.append(f"{table.game.key}: {error}")
-            else:
-                self._queue.append((DEAL, script))
-                return
-        raise ScriptError("; ".join(problems) or "no game deals cards")
+        raise ScriptError("; ".join(problems) or f"no game reads {directive} lines")
 
     @property
     def queued(self) -> int:
@@ -87,14 +80,12 @@ class ScriptedDice:
         if self._queue:
             directive, script = self._queue[0]
             try:
-                outcome = self._scripted(game, directive, script, request, context)
+                outcome, used_up = self._scripted(game, directive, script, request, context)
             except ValueError as error:
                 raise ScriptError(f"{directive}: {error}") from None
             if not outcome_fits(request, outcome):
                 raise ScriptError(_misfit(len(outcome), request))
-            # A deal line also names the first dealer, drawn just before its shuffle: it
-            # is used up by the shuffle it deals.
-            if directive == DICE or isinstance(request.draw, Shuffle):
+            if used_up:
                 self._queue.popleft()
             drawn = (outcome, True)
         else:
@@ -105,13 +96,14 @@ class ScriptedDice:
     @staticmethod
     def _scripted(
         game: str, directive: str, script: str, request: ChanceRequest, context: ChanceContext
-    ) -> Outcome:
-        if directive == DICE:
-            return GAMES[game].script(script)
+    ) -> tuple[Outcome, bool]:
         table = TABLE_GAMES.get(game)
-        if table is None or table.deal_script is None:
-            raise ValueError(f"a {game} table deals no cards; queue its chance with @dice")
-        return table.deal_script.outcome(script, request, context.names)
+        named = table.scripts.get(directive) if table is not None else None
+        if named is not None:
+            return named.outcome(script, request, context.names)
+        if directive != DICE:
+            raise ValueError(f"a {game} table is not scripted with {directive} lines")
+        return GAMES[game].script(script), True
 
 
 DICE: Final = "@dice"

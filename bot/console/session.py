@@ -232,7 +232,7 @@ class ConsoleVillage:
             return []
         if word == "@deal":
             try:
-                self.dice.queue_deal(rest)
+                self.dice.queue(rest, "@deal")
             except ScriptError as error:
                 raise TranscriptError(f"@deal: {error}") from None
             return []

@@ -244,14 +244,20 @@ def outcome_fits(request: ChanceRequest, outcome: Outcome) -> bool:
     return sorted(outcome) == list(range(draw.size))
 
 
+MOVER_ONLY = "mover_only"
+"""A param of a move's reply (`Presenter.outcome`) listing the params nobody but the mover
+may see yet (a sealed declaration): the village then answers the mover alone."""
+
+
 @dataclass(frozen=True, slots=True)
 class Told:
-    """An announcement: its reply key and params, and the `state` it shows (None: the table
-    after the whole move)."""
+    """An announcement: its reply key and params, the `state` it shows (None: the table
+    after the whole move), and the seat it is addressed to (a default played for them)."""
 
     key: str
     params: Params
     state: Params | None = None
+    to: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,17 +343,21 @@ class HandPresenter(Protocol[S_contra]):
         public moves only; raises RuleError for a deal not played."""
 
 
-class DealScript(Protocol):
-    """A replay's scripted deal (`@deal dealer:Cid | Ann: … | stock: …`), for a game that
-    deals cards: it names players, so it is read against the table it is used at."""
+class NamedScript(Protocol):
+    """A replay's scripted chance that names the table's players (`@deal dealer:Cid | Ann: …
+    | stock: …`, Regidice's `@dice Ann: 3r 1r … | Bob: …`): it is read against the table it
+    is used at."""
 
     def check(self, text: str) -> None:
-        """Raises ValueError when the line cannot be a deal at any table (wrong card counts,
-        a card twice): a replay stops at the line, not at its use."""
+        """Raises ValueError when the line cannot be this game's at any table (wrong card
+        counts, a card twice): a replay stops at the line, not at its use."""
 
-    def outcome(self, text: str, request: ChanceRequest, names: Sequence[str]) -> Outcome:
-        """The outcome the line gives `request` at a table of these players (the shuffle
-        it deals, or the first dealer it names); raises ValueError when it does not fit."""
+    def outcome(
+        self, text: str, request: ChanceRequest, names: Sequence[str]
+    ) -> tuple[Outcome, bool]:
+        """The outcome the line gives `request` at a table of these players, and whether
+        the line is used up by it (a deal line also names the first dealer, drawn before its
+        shuffle); raises ValueError when it does not fit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,8 +397,13 @@ class TableGame(Generic[S, M, E]):
     setting_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     texts: str = ""
     commands: TableCommands = field(default_factory=TableCommands)
-    deal_script: DealScript | None = None
-    """How a replay scripts this game's deals (`@deal`); None: it deals no cards."""
+    scripts: Mapping[str, NamedScript] = field(default_factory=dict)
+    """How a replay scripts this game's chance with lines that name players, by directive
+    (`@deal` for Gleek's deals); a game's own `script` reads the lines that name nobody."""
+    tally: Callable[[Sequence[int]], Mapping[str, Json]] | None = None
+    """How the standings sum up a player's tables of this game, from each table's points:
+    named figures, best first by the first, then the next (Regidice: wins, best and mean
+    progress). None: the points added up."""
     kept_apart: bool = False
     """Its scores are of another kind (Gleek's chips): the standings show them in their own
     column, with the tables played, and leave them out of the village's total."""

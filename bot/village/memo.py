@@ -105,7 +105,7 @@ async def standings_params(
     players, rows = scores.players, scores.rows
     days: dict[int, dict[int, int]] = {p.player_id: {} for p in players}
     others: dict[int, dict[str, int]] = {p.player_id: {} for p in players}
-    tables: dict[int, dict[str, set[int]]] = {p.player_id: {} for p in players}
+    tables: dict[int, dict[str, dict[int, int]]] = {p.player_id: {} for p in players}
     for row in rows:
         if row.day > upto_day or game not in (None, row.game):
             continue
@@ -113,10 +113,14 @@ async def standings_params(
             by_day = days.setdefault(row.player_id, {})
             by_day[row.day] = by_day.get(row.day, 0) + row.points
         else:
-            by_game = others.setdefault(row.player_id, {})
-            by_game[row.game] = by_game.get(row.game, 0) + row.points
-            played = tables.setdefault(row.player_id, {}).setdefault(row.game, set())
-            played.add(row.table_id or 0)
+            played = tables.setdefault(row.player_id, {}).setdefault(row.game, {})
+            played[row.table_id or 0] = played.get(row.table_id or 0, 0) + row.points
+    tallies = {
+        p.player_id: {g: _tally(g, list(t.values())) for g, t in tables[p.player_id].items()}
+        for p in players
+    }
+    for player_id, mine in tallies.items():
+        others[player_id] = {g: _first(figures) for g, figures in mine.items()}
     games = sorted({g for points in others.values() for g in points})
     # Chips are no points: a game kept apart counts in the total only when it is asked for.
     counted = [g for g in games if g == game or not _kept_apart(g)]
@@ -125,20 +129,28 @@ async def standings_params(
         mine = others[player_id]
         return sum(days[player_id].values()) + sum(mine.get(g, 0) for g in counted)
 
+    def best_first(player: PlayerRecord) -> tuple[Any, ...]:
+        # One game asked for that tallies its tables its own way ranks by its figures.
+        figures = tallies[player.player_id].get(game or "", {})
+        ranked = [-_number(v) for v in figures.values()] if _tallied(game) else []
+        return (-total(player.player_id), *ranked, player.name.lower())
+
     shows_days = game in (None, village.game)
-    ordered = sorted(players, key=lambda p: (-total(p.player_id), p.name.lower()))
+    ordered = sorted(players, key=best_first)
     table: list[dict[str, Any]] = []
     rank = 0
     for i, p in enumerate(ordered):
         points = total(p.player_id)
-        if i == 0 or points != table[-1]["total"]:
+        if i == 0 or best_first(p)[:-1] != best_first(ordered[i - 1])[:-1]:
             rank = i + 1
         line: dict[str, Any] = {"rank": rank, "player": p.name, "total": points}
         if shows_days:
             line["days"] = [days[p.player_id].get(n, 0) for n in range(1, upto_day + 1)]
         if games:
             line["games"] = {g: others[p.player_id].get(g, 0) for g in games}
-            line["tables"] = {g: len(tables[p.player_id].get(g, ())) for g in games}
+            line["tables"] = {g: len(tables[p.player_id].get(g, {})) for g in games}
+        if _tallied(game):
+            line["figures"] = dict(tallies[p.player_id].get(game or "", {}))
         table.append(line)
     params: dict[str, Any] = {
         "days": upto_day if shows_days else 0,
@@ -159,6 +171,27 @@ async def standings_params(
 def _kept_apart(game: str) -> bool:
     table = TABLE_GAMES.get(game)
     return table is not None and table.kept_apart
+
+
+def _tallied(game: str | None) -> bool:
+    table = TABLE_GAMES.get(game or "")
+    return table is not None and table.tally is not None
+
+
+def _tally(game: str, points: list[int]) -> dict[str, Any]:
+    """A player's tables of `game` summed up: the game's own figures, else the sum."""
+    table = TABLE_GAMES.get(game)
+    if table is None or table.tally is None:
+        return {"points": sum(points)}
+    return dict(table.tally(points))
+
+
+def _first(figures: Mapping[str, Any]) -> int:
+    return int(_number(next(iter(figures.values()), 0)))
+
+
+def _number(value: Any) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
 
 async def standings_reply(

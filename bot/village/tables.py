@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.fairness.seed import commitment
 from bot.games.api import (
+    MOVER_ONLY,
     HandPresenter,
     Json,
     Params,
@@ -516,7 +517,7 @@ async def _moves_replies(
         events += applied.events
         stored += applied.stored
     total = Applied(state, tuple(events), tuple(stored), draws)
-    return await _commit(core, incoming, seated, total, incoming.author.name)
+    return await _commit(core, incoming, seated, total, incoming.author)
 
 
 async def _commit(
@@ -524,7 +525,7 @@ async def _commit(
     incoming: Incoming | None,
     seated: Seated,
     applied: Applied,
-    to: str | None,
+    mover: Author | None,
     village_events: tuple[NewEvent, ...] = (),
     since: dt.datetime | None = None,
 ) -> list[Reply]:
@@ -537,23 +538,35 @@ async def _commit(
     )
     # The message is recorded with its replies (settle), in this same unit.
     await core.store.append_table(append)
-    return _replies(seated, after, applied, to)
+    return _replies(seated, after, applied, mover)
 
 
-def _replies(seated: Seated, after: TableRecord, applied: Applied, to: str | None) -> list[Reply]:
+def _replies(
+    seated: Seated, after: TableRecord, applied: Applied, mover: Author | None
+) -> list[Reply]:
     """What a move (or the time limit, or the start) tells the table: the reply to it, the
     announcements, then each seat's private news (a new hand)."""
     kind = seated.kind
     key, params, about = kind.presenter.outcome(
         seated.state, applied.events, applied.state, seated.names
     )
-    replies = [Reply(move_kind(key), key, _revealed(key, params, after), to=to, state=about)]
+    to = None if mover is None else mover.name
+    first = Reply(move_kind(key), key, _revealed(key, params, after), to=to, state=about)
+    secret = params.get(MOVER_ONLY)
+    if mover is not None and isinstance(secret, list) and secret:
+        # A move nobody else may see yet (a sealed declaration): for its player alone.
+        shown = {k: v for k, v in params.items() if k != MOVER_ONLY}
+        first = replace(first, params={**shown, SECRET_PARAMS: secret}, secret_for=mover.player_id)
+    replies = [first]
     state = kind.presenter.position(applied.state, seated.names)
     for told in kind.presenter.announcements(
         seated.state, applied.events, applied.state, seated.names
     ):
         params = _revealed(told.key, told.params, after)
-        replies.append(Reply(move_kind(told.key), told.key, params, state=told.state or state))
+        to_seat = None if told.to is None else seated.names[told.to]
+        replies.append(
+            Reply(move_kind(told.key), told.key, params, to=to_seat, state=told.state or state)
+        )
     replies = _waiting_in_last(seated, after, replies)
     for news in kind.presenter.private(seated.state, applied.events, applied.state, seated.names):
         replies.append(_secret(news, seated, after))

@@ -41,7 +41,7 @@ async def test_dealt_hands_go_by_dm_and_the_channel_sees_only_notices(
     await village.command(ALICE, "/gleek new")
     await village.command(BOB, "/gleek join")
     await village.command(carl, "/gleek 参加")
-    village.dice.queue_deal(DEAL)
+    village.dice.queue(DEAL, "@deal")
     await village.command(ALICE, "/gleek start")
     by_player = {to: dm.text for to, dm in village.chat.dms}
     assert set(by_player) == {ALICE.player_id, BOB.player_id, carl.player_id}
@@ -69,7 +69,7 @@ async def test_a_hand_asked_with_the_slash_command_is_ephemeral(
     await slashes.call(["gleek", "new"], user_id=ALICE.player_id, name="alice")
     await slashes.call(["gleek", "join"], user_id=BOB.player_id, name="bob")
     await slashes.call(["gleek", "join"], user_id=4, name="carl")
-    slashes.bridge.service.core.dice.queue_deal(DEAL)  # type: ignore[attr-defined]
+    slashes.bridge.service.core.dice.queue(DEAL, "@deal")  # type: ignore[attr-defined]
     await slashes.call(["gleek", "start"], user_id=ALICE.player_id, name="alice")
     dms = len(slashes.chat.dms)
     call = await slashes.call(["gleek", "hand"], user_id=ALICE.player_id, name="alice")

@@ -271,6 +271,28 @@ def settings(t: Text, reply: Reply) -> list[str]:
     return lines
 
 
+def _figures(t: Text, p: Mapping[str, Any], rows: list[Mapping[str, Any]]) -> list[str]:
+    """One game that sums its tables up its own way (Regidice: wins, best and mean progress):
+    the tables played and its figures."""
+    game = plain(p.get("game"))
+    names = list(as_map(rows[0].get("figures")))
+    head = [t("standings.rank"), t("standings.player"), t("standings.tables")]
+    head += [t.texts.get(f"standings.figure.{game}.{n}", n) for n in names]
+    table = [head]
+    for row in rows:
+        figures = as_map(row.get("figures"))
+        table.append(
+            [
+                str(as_int(row.get("rank"))),
+                cell_name(row.get("player")),
+                str(as_int(as_map(row.get("tables")).get(game))),
+                *(plain(figures.get(n)) for n in names),
+            ]
+        )
+    title = t("standings.head_game", game=t.word("game", game), days=as_int(p.get("days")))
+    return [title, *t.code(table_lines(table, left=[1]))]
+
+
 def _game_column(t: Text, game: str, apart: bool) -> str:
     name = t.texts.get(f"game_short.{game}", t.word("game", game))
     return t("standings.apart", game=name) if apart else name
@@ -283,6 +305,8 @@ def standings(t: Text, reply: Reply) -> list[str]:
     head = t("standings.head", days=as_int(p.get("days")))
     if not rows:
         return [head, t("standings.empty")]
+    if rows and "figures" in rows[0]:
+        return _figures(t, p, rows)
     games = [plain(g) for g in as_list(p.get("games"))]
     apart = {plain(g) for g in as_list(p.get("apart"))}
     # A table game asked for alone shows the tables each player played at.

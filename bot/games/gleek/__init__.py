@@ -11,7 +11,14 @@ apart), `presenter`, and `text` with `catalog_ja` / `catalog_en` (words).
 
 from collections.abc import Sequence
 
-from bot.games.api import ChanceRequest, MoveCommand, Outcome, TableCommands, TableGame
+from bot.games.api import (
+    ChanceRequest,
+    MoveCommand,
+    Outcome,
+    Shuffle,
+    TableCommands,
+    TableGame,
+)
 from bot.games.gleek import rules, script
 from bot.games.gleek.cards import Card, Suit
 from bot.games.gleek.events import GleekEvent
@@ -27,8 +34,13 @@ class _Deals:
     def check(self, text: str) -> None:
         script.parse_deal(text)
 
-    def outcome(self, text: str, request: ChanceRequest, names: Sequence[str]) -> Outcome:
-        return script.deal_script(text, request, names)
+    def outcome(
+        self, text: str, request: ChanceRequest, names: Sequence[str]
+    ) -> tuple[Outcome, bool]:
+        # The line also names the first dealer, drawn just before the first shuffle: it is
+        # used up by the shuffle it deals.
+        used_up = isinstance(request.draw, Shuffle)
+        return script.deal_script(text, request, names), used_up
 
 
 TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
@@ -84,7 +96,7 @@ TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
         skip_reason=False,
         leave_in_play=False,
     ),
-    deal_script=_Deals(),
+    scripts={"@deal": _Deals()},
     kept_apart=True,
     abandon=rules.abandon,
 )
