@@ -6,60 +6,39 @@ Stored the way Ducks stores its own: `deals` as an int, `deadline` as int hours 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from bot.games import table_settings as common
 from bot.games.api import Json, SettingError
 
 KEYS: Final = ("deals", "deadline")
 DEALS: Final = (3, 6, 9, 12)
 """Multiples of 3, so that each player deals equally often (BR)."""
 DEFAULTS: Final[Mapping[str, Json]] = {"deals": 3, "deadline": 12}
-MAX_DEADLINE: Final = 168
-"""A week, in hours."""
 
-_OFF: Final = ("off", "オフ")
-# Players write hours with or without a unit; both mean the same number.
-_HOUR_UNITS: Final = ("時間", "hours", "hour", "h")
 
 ALLOWED: Final = {
     "deals": ", ".join(str(d) for d in DEALS),
-    "deadline": f"1-{MAX_DEADLINE} (hours), off",
+    "deadline": common.DEADLINE_ALLOWED,
 }
-
-
-def _typed(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip().lower()
 
 
 def change(changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
     """`base` (the defaults where it says nothing) with `changes` applied."""
     settings: dict[str, Json] = {**DEFAULTS, **base}
     for raw_key, value in changes.items():
-        key, text = _typed(raw_key), _typed(value)
+        key, text = common.typed(raw_key), common.typed(value)
         if key == "deals":
             if not (text.isascii() and text.isdigit() and int(text) in DEALS):
                 raise SettingError(key, value, ALLOWED[key])
             settings[key] = int(text)
         elif key == "deadline":
-            settings[key] = _deadline(value, text)
+            settings[key] = common.parse_deadline(value)
         else:
             raise SettingError(raw_key, value, ", ".join(KEYS))
     return settings
-
-
-def _deadline(value: str, text: str) -> int | None:
-    if text in _OFF:
-        return None
-    for unit in _HOUR_UNITS:
-        if text.endswith(unit):
-            text = text.removesuffix(unit).strip()
-            break
-    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_DEADLINE:
-        raise SettingError("deadline", value, ALLOWED["deadline"])
-    return int(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,5 +57,4 @@ def setup(settings: Mapping[str, Json]) -> Setup:
 
 def deadline_hours(settings: Mapping[str, Json]) -> int | None:
     """Hours each move may take, or None for no time limit."""
-    value = settings.get("deadline", DEFAULTS["deadline"])
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return common.deadline_hours(settings, DEFAULTS["deadline"])
