@@ -71,6 +71,9 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}/{command} got more values than it takes (left over: {values}); it takes {takes} "
         "without keys. Nothing was changed."
     ),
+    "values_need_keys": (
+        "{who}/{command} takes its values with their keys ({keys}). Nothing was changed."
+    ),
     "unknown_command": "{who}There is no command `/{command}`. Commands: {known}",
     "message_too_many_tags": (
         "{who}That message has {tags} `[[greed]]` tags; at most 6 dice are thrown at once. "

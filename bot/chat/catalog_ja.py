@@ -76,6 +76,9 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}/{command} に値が多すぎます（余り: {values}）。"
         "キー無しで書ける値は{takes}個までです。何も変更していません。"
     ),
+    "values_need_keys": (
+        "{who}/{command} の値はキーを付けて書いてください（{keys}）。何も変更していません。"
+    ),
     "unknown_command": "{who}`/{command}` というコマンドはありません。使えるもの: {known}",
     "message_too_many_tags": (
         "{who}`[[greed]]` タグが{tags}個あります。一度に振れるのは6個までです。何も振っていません。"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import io
+import keyword
 import logging
 from collections.abc import Callable
 from typing import Any, Final
@@ -243,7 +244,7 @@ async def _arguments(command: Command, values: dict[str, Any]) -> dict[str, str]
     """Option values as the text the village reads (it checks them all again)."""
     args: dict[str, str] = {}
     for argument in command.arguments:
-        value = values.get(argument.name)
+        value = values.get(parameter_name(argument.name))
         if value is None:
             continue
         if isinstance(value, discord.Role):
@@ -279,6 +280,12 @@ async def _say(interaction: discord.Interaction, text: str) -> None:
 # -- building the tree -------------------------------------------------------------------------
 
 
+def parameter_name(argument: str) -> str:
+    """The callback's parameter for an argument: a Python keyword (`pass:`, Regidice's
+    dice passed on) gets an underscore, and the option keeps the argument's own name."""
+    return f"{argument}_" if keyword.iskeyword(argument) else argument
+
+
 def _annotation(argument: Argument) -> Any:
     if argument.kind == "role":
         return discord.Role
@@ -305,16 +312,19 @@ def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ...,
     for argument in spec.arguments:
         parameters.append(
             inspect.Parameter(
-                argument.name,
+                parameter_name(argument.name),
                 inspect.Parameter.KEYWORD_ONLY,
                 annotation=_annotation(argument),
                 default=inspect.Parameter.empty if argument.required else None,
             )
         )
-        descriptions[argument.name] = text(f"arg.{argument.name}.text")
-        renames[argument.name] = name(f"arg.{argument.name}", argument.name)
+        # A game may word an argument its own way (Regidice's `dice:` is no Ducks promotion).
+        own = f"arg.{spec.group}.{argument.name}"
+        key = own if own in english else f"arg.{argument.name}"
+        descriptions[parameter_name(argument.name)] = text(f"{key}.text")
+        renames[parameter_name(argument.name)] = name(key, argument.name)
         if argument.kind == "choice":
-            choices[argument.name] = [
+            choices[parameter_name(argument.name)] = [
                 app_commands.Choice(
                     name=name(
                         f"choice.{argument.name}.{value}",

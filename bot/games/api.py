@@ -315,9 +315,10 @@ class Presenter(Protocol[S_contra, E_contra]):
     ) -> tuple[str, Params]:
         """A message that tries to play and fits no form."""
 
-    def command(self, name: str, args: Mapping[str, str]) -> object:
-        """The move a move command asks for (`/ducks promote dice:5 5`); raises RuleError
-        for arguments that name no move."""
+    def command(self, name: str, args: Mapping[str, str], names: Sequence[str]) -> object:
+        """The move a move command asks for (`/ducks promote dice:5 5`; a Regidice boost
+        names a player, hence `names`, in seat order); raises RuleError for arguments that
+        name no move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +328,8 @@ class MoveCommand:
 
     name: str
     arguments: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    """The arguments it may go without (Regidice's `act` needs none of its three)."""
 
 
 @runtime_checkable
@@ -379,6 +382,11 @@ class TableCommands:
     """Moderators may void a turn (`rollback`); a game of hidden cards does not offer it."""
     skip_reason: bool = True
     """`skip` must give a reason."""
+    keyed: tuple[str, ...] = ()
+    """Commands whose values must come with their keys even where the game takes values in
+    order (Regidice's `act` and `prepare`, whose values are all optional)."""
+    log_argument: str = "deal"
+    """What `log` names a part of the game by (`deal:` in Gleek, `round:` in Regidice)."""
     leave_in_play: bool = True
     """A seated player may leave a table in play (Ducks: the rest of their turns are lost);
     a game that needs every seat to the end (Gleek) refuses it."""

@@ -10,6 +10,7 @@ from bot.games.day import DayGame
 from bot.games.ducks import TABLE as DUCKS
 from bot.games.gleek import TABLE as GLEEK
 from bot.games.greed.day_game import DAY as GREED
+from bot.games.regidice import TABLE as REGIDICE
 
 AnyGame = Game[Any, Any, Any]
 """A game as the village holds it: games of different state, move and event types side by
@@ -22,7 +23,9 @@ DAY_GAMES: Mapping[str, AnyDayGame] = {day.game.key: day for day in (GREED,)}
 """The games each player plays alone in the village's channel, one table per player and
 day; a village has one (`VillageRecord.game`)."""
 
-TABLE_GAMES: Mapping[str, AnyTableGame] = {table.game.key: table for table in (DUCKS, GLEEK)}
+TABLE_GAMES: Mapping[str, AnyTableGame] = {
+    table.game.key: table for table in (DUCKS, GLEEK, REGIDICE)
+}
 """The games played at tables of several seats, with their commands and replies."""
 
 GAMES: Mapping[str, AnyGame] = {

@@ -161,7 +161,10 @@ def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
             game,
             move.name,
             tables.move_command,
-            tuple(Argument(name, required=True, free_text=True) for name in move.arguments),
+            tuple(
+                Argument(name, required=name not in move.optional, free_text=True)
+                for name in move.arguments
+            ),
         )
         for move in table.moves
     )
@@ -177,7 +180,12 @@ def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
         *(
             (
                 Command(game, "hand", tables.hand, private=True),
-                Command(game, "log", tables.deal_log, (Argument("deal", "number", low=1),)),
+                Command(
+                    game,
+                    "log",
+                    tables.deal_log,
+                    (Argument(typed.log_argument, "number", low=1),),
+                ),
             )
             if typed.hands
             else ()
@@ -255,6 +263,12 @@ def resolve(request: CommandRequest) -> tuple[Command, CommandRequest] | None:
                 break
         if command is None or (values and not typed.positional):
             return None
+        if values and command.name in typed.keyed:
+            raise Refusal(
+                "values_need_keys",
+                command=command.path,
+                keys=", ".join(f"{a.name}:" for a in command.arguments),
+            )
     args = {_own_name(command, key, typed.argument_aliases): v for key, v in request.args.items()}
     if values:
         args = _by_position(command, values, args)

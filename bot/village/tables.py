@@ -237,7 +237,7 @@ async def leave(core: Core, call: Call) -> list[Reply]:
     if table.status == TABLE_PLAYING:
         if not seated.kind.commands.leave_in_play:
             raise Refusal("table_started", game=table.game)
-        move = seated.kind.presenter.command("leave", {})
+        move = seated.kind.presenter.command("leave", {}, seated.names)
         return await _moves_replies(core, call.incoming, seated, seat, (move,))
     seats = tuple(p for p in table.seats if p != author.player_id)
     status = TABLE_SEATING if seats else TABLE_ABANDONED
@@ -596,9 +596,9 @@ def _secret(news: Private, seated: Seated, table: TableRecord) -> Reply:
 
 
 def _waiting_in_last(seated: Seated, table: TableRecord, replies: list[Reply]) -> list[Reply]:
-    """A game whose `state` names who is to act and by when (Gleek) says it once, in the
-    last public reply of what happened: the others show it as null."""
-    public = [n for n, r in enumerate(replies) if r.state is not None and "to_act" in r.state]
+    """A game whose `state` says by when the awaited move must come (and who is to act:
+    Gleek) says it once, in the last public reply of what happened: the others show null."""
+    public = [n for n, r in enumerate(replies) if r.state is not None and "deadline" in r.state]
     if not public:
         return replies
     last = public[-1]
@@ -608,7 +608,8 @@ def _waiting_in_last(seated: Seated, table: TableRecord, replies: list[Reply]) -
         if n == last:
             state["deadline"] = _shown_deadline(seated, table)
         else:
-            state["to_act"] = None
+            if "to_act" in state:
+                state["to_act"] = None
             state["deadline"] = None
         out[n] = replace(out[n], state=state)
     return out
@@ -647,7 +648,7 @@ async def move_command(core: Core, call: Call) -> list[Reply]:
     if seated.table.status != TABLE_PLAYING:
         raise Refusal("table_not_playing", game=seated.table.game)
     try:
-        move = seated.kind.presenter.command(call.command.name, call.command.args)
+        move = seated.kind.presenter.command(call.command.name, call.command.args, seated.names)
     except RuleError as error:
         key, params = seated.kind.presenter.refusal(error, seated.state, seated.names)
         return [_refused(key, params, call.author, seated)]
@@ -680,13 +681,13 @@ async def hand(core: Core, call: Call) -> list[Reply]:
 
 
 async def deal_log(core: Core, call: Call) -> list[Reply]:
-    """`/gleek log deal:`: a deal's public record (the current deal's so far), ended or
-    not; the table here, or the last one of this place."""
+    """`/gleek log deal:`, `/regidice log round:`: a part of the game as everyone saw it,
+    ended or not; the table here, or the last one of this place."""
     table = await _named(core, call, call.command.group)
     if table.started_at is None:
         raise Refusal("table_not_playing", game=table.game)
     seated = await _load(core, table, call.here)
-    number = int_arg(call.command, "deal")
+    number = int_arg(call.command, seated.kind.commands.log_argument)
     try:
         params = _hands(seated).log(seated.state, number, seated.names)
     except RuleError as error:

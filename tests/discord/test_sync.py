@@ -84,12 +84,12 @@ def settings(tmp_path: Any) -> Settings:
 async def test_sync_to_one_server_publishes_every_group_with_japanese_names(
     discord_api: list[tuple[str, str, Any]], tmp_path: Any
 ) -> None:
-    assert await _sync(settings(tmp_path), TOKEN, 42, clear=False) == 4
+    assert await _sync(settings(tmp_path), TOKEN, 42, clear=False) == 5
     login, _, (method, path, body) = discord_api
     assert login[2] == f"Bot {TOKEN}"
     assert (method, path) == ("PUT", f"/api/v10/applications/{APP}/guilds/42/commands")
     by_name = {command["name"]: command for command in body}
-    assert set(by_name) == {"greed", "village", "ducks", "gleek"}
+    assert set(by_name) == {"greed", "village", "ducks", "gleek", "regidice"}
     assert by_name["greed"]["name_localizations"]["ja"] == "グリード"
     status = next(o for o in by_name["greed"]["options"] if o["name"] == "status")
     assert status["name_localizations"]["ja"] == "状況"
@@ -99,7 +99,7 @@ async def test_sync_to_one_server_publishes_every_group_with_japanese_names(
 async def test_sync_everywhere_and_clearing_a_test_servers_copy(
     discord_api: list[tuple[str, str, Any]], tmp_path: Any
 ) -> None:
-    assert await _sync(settings(tmp_path), TOKEN, None, clear=False) == 4
+    assert await _sync(settings(tmp_path), TOKEN, None, clear=False) == 5
     assert discord_api[-1][1] == f"/api/v10/applications/{APP}/commands"
     assert await _sync(settings(tmp_path), TOKEN, 42, clear=True) == 0
     method, path, body = discord_api[-1]

@@ -96,6 +96,7 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "no_arguments": _simple("no_arguments", "argument", "command"),
     "unknown_command": _simple("unknown_command", "command", "known"),
     "too_many_values": _simple("too_many_values", "command", "values", "takes"),
+    "values_need_keys": _simple("values_need_keys", "command", "keys"),
     # The parser's limit on tags is fixed at six; the `limit` param is the message length.
     "message_too_many_tags": _simple("message_too_many_tags", "tags"),
     "message_tags_and_turn_end": _simple("message_tags_and_turn_end", "tags"),

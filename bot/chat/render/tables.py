@@ -98,8 +98,8 @@ def started(t: Text, reply: Reply) -> list[str]:
         ),
         t(_commitment_key(t, reply), commitment=plain(reply.params.get("commitment"))),
     ]
-    if "to_act" in state:
-        return lines  # a game that says who acts (Gleek) says it in the reply that follows
+    if "deadline" in state:
+        return lines  # a game that says who acts and by when says it in the replies that follow
     first = plain(state.get("turn_of") or state.get("start_player"))
     return [*lines, t("table.first", who=t("who", name=first), tag=reply.params.get("game"))]
 

@@ -73,7 +73,7 @@ class DucksPresenter:
         malformed = Malformed(reading.reason, tagged=reading.tagged, tags=reading.tags)
         return replies.malformed(malformed, state, names)
 
-    def command(self, name: str, args: Mapping[str, str]) -> DuckMove:
+    def command(self, name: str, args: Mapping[str, str], names: Sequence[str]) -> DuckMove:
         if name == "roll":
             return Roll()
         if name == "pass":

@@ -84,7 +84,7 @@ class GleekPresenter:
         # Gleek reads no chat message (only its commands play), so nothing is unreadable.
         return replies.PREFIX + "bad_move", {"reason": reading.reason}
 
-    def command(self, name: str, args: Mapping[str, str]) -> GleekMove:
+    def command(self, name: str, args: Mapping[str, str], names: Sequence[str]) -> GleekMove:
         if name in _PLAIN_MOVES:
             return _PLAIN_MOVES[name]
         if name == "bid":
