@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -27,9 +28,10 @@ from bot.games.regidice.dice import (
     Colour,
     Parity,
     Token,
-    colour_of,
-    id_order,
     token_text,
+)
+from bot.games.regidice.dice import (
+    id_order as parsed_id_order,
 )
 from bot.games.regidice.events import (
     Acted,
@@ -142,6 +144,11 @@ WANTS: Final[dict[Action, str]] = {
 }
 DEFAULT_LOSS_TIES: Final = (Colour.YELLOW, Colour.BLUE, Colour.RED)
 """§6.2: the target's default loss takes the colour it holds most of, ties y b r."""
+
+
+id_order: Final = cache(parsed_id_order)
+"""`dice.id_order`, kept per id: every listing of tokens sorts by it, and there are at most
+48 ids."""
 
 
 class Steps:
@@ -722,12 +729,22 @@ def _spoils(
 
 def _value_without(state: RegidiceState, seat: Seat, removed: set[str]) -> int:
     """`seat`'s result had it acted without `removed` (its spell, if any, kept)."""
-    pips = {d.id: d.pips for d in state.dice}
-    dice = [(pips[i], colour_of(i)) for i in state.acting[seat] if i not in removed]
     result = state.results[seat]
     if result.action is Action.ANIMAL:
         return result.value  # only the spent 1s count, and they are never passable
-    return seat_result(state, seat, dice, result.spell).value
+    kept = [state.die(i) for i in state.acting[seat] if i not in removed]
+    # The value alone, as `seat_result` computes it, without the split a reply shows: every
+    # pass a player might make is checked this way, and the split is never needed.
+    c = counts(d.pips for d in kept)
+    if result.action is Action.ATTACK:
+        return attack_damage(c, sum(state.round_enemy))
+    if result.action is Action.BLOCK:
+        return block_value(c)
+    if result.action is Action.HEAL:
+        return heal_value(c)
+    dice = [(d.pips, d.colour) for d in kept]
+    spell = result.spell
+    return len(state.round_enemy) if spell and spell in castable(dice, state.round_enemy) else 0
 
 
 def _pass_dice(state: RegidiceState, seat: Seat, passes: Sequence[Token]) -> tuple[str, ...]:

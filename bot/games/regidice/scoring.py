@@ -27,14 +27,23 @@ MIN_RUN: Final = 3
 
 
 def counts(pips: Iterable[int]) -> Counts:
-    tally = Counter(pips)
-    c = tuple(tally[p] for p in PIPS)
-    return (c[0], c[1], c[2], c[3], c[4], c[5])
+    # A plain list tally: this runs for every result and every pass checked, and a Counter
+    # costs several times more for six values.
+    c = [0] * 7
+    for p in pips:
+        c[p] += 1
+    return (c[1], c[2], c[3], c[4], c[5], c[6])
 
 
 def _minus(c: Counts, used: Sequence[int]) -> Counts:
-    r = tuple(a - b for a, b in zip(c, used, strict=True))
-    return (r[0], r[1], r[2], r[3], r[4], r[5])
+    return (
+        c[0] - used[0],
+        c[1] - used[1],
+        c[2] - used[2],
+        c[3] - used[3],
+        c[4] - used[4],
+        c[5] - used[5],
+    )
 
 
 # -- attack -----------------------------------------------------------------------------------
@@ -92,7 +101,15 @@ def attack_damage(c: Counts, defence: int) -> int:
     for m in _with_top(defence, top):
         if best >= bound:
             break
-        if all(m[i] <= c[i] for i in range(6)):
+        # Written out rather than all(…) over a generator: this test runs millions of times.
+        if (
+            m[0] <= c[0]
+            and m[1] <= c[1]
+            and m[2] <= c[2]
+            and m[3] <= c[3]
+            and m[4] <= c[4]
+            and m[5] <= c[5]
+        ):
             best = max(best, 1 + attack_damage(_minus(c, m), defence))
     return best
 
@@ -150,15 +167,22 @@ def _run_counts(run: tuple[int, int]) -> Counts:
     return counts(range(a, b + 1))
 
 
+_RUN_SPANS: Final[tuple[tuple[int, int, int], ...]] = tuple((a - 1, b, b - a - 1) for a, b in _RUNS)
+"""Each run as the slice of `Counts` it uses (first index, end index) and what it heals:
+a run takes one die of each pip in its slice, so it fits when none of those counts is 0."""
+
+
 @lru_cache(maxsize=1 << 16)
 def heal_value(c: Counts) -> int:
     """The best total of disjoint runs (each of distinct consecutive pips, at least 3 long),
     each healing length − 2: `23456` heals 3, more than `234` + `456`."""
     best = 0
-    for run in _RUNS:
-        m = _run_counts(run)
-        if all(m[i] <= c[i] for i in range(6)):
-            best = max(best, run[1] - run[0] - 1 + heal_value(_minus(c, m)))
+    for first, end, gain in _RUN_SPANS:
+        if all(c[first:end]):
+            left = list(c)
+            for i in range(first, end):
+                left[i] -= 1
+            best = max(best, gain + heal_value(counts_of(left)))
     return best
 
 
@@ -185,14 +209,14 @@ def heal_split(c: Counts) -> tuple[tuple[int, ...], ...]:
 
 def castable(dice: Iterable[tuple[int, Colour]], enemy: Sequence[int]) -> tuple[Colour, ...]:
     """The colours of which these (pips, colour) dice hold the enemy's pips as a multiset."""
-    held = list(dice)
-    need = Counter(enemy)
-    found = []
-    for colour in (Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.BLACK):
-        have = Counter(p for p, c in held if c is colour)
-        if all(have[p] >= n for p, n in need.items()):
-            found.append(colour)
-    return tuple(found)
+    need = Counter(enemy).items()
+    have: dict[Colour, list[int]] = {c: [0] * 7 for c in _CAST_COLOURS}
+    for p, c in dice:  # one pass over the dice, not one per colour
+        have[c][p] += 1
+    return tuple(colour for colour in _CAST_COLOURS if all(have[colour][p] >= n for p, n in need))
+
+
+_CAST_COLOURS: Final = (Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.BLACK)
 
 
 def spell_colour(

@@ -1,8 +1,9 @@
 """A Regidice table's settings as typed in `/regidice new` and `/regidice config` (§2).
 
 Stored the way Gleek stores its own: `declare` as `open`/`sealed`, `dice` as an int or None
-("by the number of players", resolved when the table starts, since the players are not known
-before), `deadline` as int hours or None for `off`, `rounds` as an int (0: no cap).
+("by the number of players", `DICE_BY_PLAYERS`, measured in bench/README.md; resolved when the
+table starts, since the players are not known before), `deadline` as int hours or None for
+`off`, `rounds` as an int (0: no cap).
 """
 
 from __future__ import annotations
@@ -19,8 +20,13 @@ OPEN: Final = "open"
 SEALED: Final = "sealed"
 _DECLARE_WORDS: Final = {"open": OPEN, "公開": OPEN, "sealed": SEALED, "非公開": SEALED}
 DICE: Final = range(2, 10)
-DICE_BY_PLAYERS: Final = {1: 9, 2: 4, 3: 3, 4: 3}
-"""§1 (BR, provisional): each colour's dice per player by the number of players."""
+DICE_BY_PLAYERS: Final = {1: 9, 2: 3, 3: 3, 4: 2}
+"""§1 (BR): each colour's dice per player by the number of players, set from the measured
+win rates of `bench/regidice.py`'s sensible team (bench/README.md, 2026-12-01): the count
+whose win rate is nearest a half to two thirds. The spec's provisional 9, 4, 3, 3 gave this
+team 42%, 100%, 98%, 99%; now 42%, 34%, 98%, 93%. The win rate jumps between adjacent counts
+(2 players: 34% with 3, 100% with 4), so no count lands in the band for 1–3 players; solo
+wins at most 42% even with 9 (the most `dice:` allows)."""
 MAX_DEADLINE: Final = 168
 """A week, in hours."""
 MAX_ROUNDS: Final = 999

@@ -91,7 +91,12 @@ class Die:
 
     @property
     def colour(self) -> Colour:
-        return colour_of(self.id)
+        # The rules ask a die's colour very often (every hand, every count): a dictionary
+        # lookup by the id's letter, not `colour_of`'s parse through the enum.
+        return _COLOUR_OF_LETTER[self.id[0]]
+
+
+_COLOUR_OF_LETTER: Final = {d.upper(): colour_of(d) for d in ("r", "b", "y", "k")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +124,7 @@ class Preparation:
     passes: tuple[str, ...] = ()
 
 
+@cache
 def enemy_ids(enemy: int) -> tuple[str, ...]:
     """Enemy 1 is K1–K3, enemy 2 K4–K7, enemy 3 K8–K12 (§4)."""
     first = sum(ENEMY_DICE[: enemy - 1]) + 1
@@ -194,10 +200,13 @@ class RegidiceState:
         return self.dice[_index(self.setup)[die]]
 
     def hand(self, seat: int) -> tuple[Die, ...]:
-        return tuple(d for d in self.dice if d.place is Place.HAND and d.seat == seat)
+        """`seat`'s dice, in id order (no dice for a seat not at the table)."""
+        if seat not in range(self.setup.players):
+            return ()
+        return _places(self.dice, self.setup.players)[seat]
 
     def pool(self) -> tuple[Die, ...]:
-        return tuple(d for d in self.dice if d.place is Place.POOL)
+        return _places(self.dice, self.setup.players)[-1]
 
     def enemy_dice(self) -> tuple[Die, ...]:
         return tuple(self.die(i) for i in enemy_ids(self.enemy))
@@ -226,6 +235,33 @@ class RegidiceState:
             return done
         pips = self.enemy_pips
         return done + sum(pips) - len(pips)
+
+
+_PLACES: Final[dict[int, tuple[tuple[Die, ...], tuple[tuple[Die, ...], ...]]]] = {}
+_PLACES_KEPT: Final = 64
+
+
+def _places(dice: tuple[Die, ...], players: int) -> tuple[tuple[Die, ...], ...]:
+    """Each seat's hand, then the injured pool, for these dice.
+
+    The rules ask for hands many times per state, and most events leave the dice tuple
+    itself untouched (`replace` keeps it), so the answer is kept for the last few dice
+    tuples, by identity (the tuple is kept with it, so its id cannot be reused meanwhile).
+    """
+    kept = _PLACES.get(id(dice))
+    if kept is not None and kept[0] is dice:
+        return kept[1]
+    places: list[list[Die]] = [[] for _ in range(players + 1)]
+    for d in dice:
+        if d.place is Place.HAND and d.seat is not None:
+            places[d.seat].append(d)
+        elif d.place is Place.POOL:
+            places[-1].append(d)
+    found = tuple(tuple(p) for p in places)
+    if len(_PLACES) >= _PLACES_KEPT:
+        del _PLACES[next(iter(_PLACES))]  # the oldest
+    _PLACES[id(dice)] = (dice, found)
+    return found
 
 
 @cache
@@ -263,14 +299,20 @@ def _moved(
     seat: int | None = None,
     locked: bool = False,
 ) -> RegidiceState:
-    moving = set(dice)
-    return replace(
-        state,
-        dice=tuple(
-            replace(d, place=place, seat=seat, locked=locked) if d.id in moving else d
-            for d in state.dice
-        ),
-    )
+    return _placed(state, dict.fromkeys(dice, (place, seat, locked)))
+
+
+def _placed(
+    state: RegidiceState, places: dict[str, tuple[Place, int | None, bool]]
+) -> RegidiceState:
+    """Each die of `places` moved to its (place, seat, locked), all in one copy of the dice
+    (a reveal moves many dice to several takers)."""
+    index = _index(state.setup)
+    dice = list(state.dice)
+    for die, (place, seat, locked) in places.items():
+        i = index[die]
+        dice[i] = replace(dice[i], place=place, seat=seat, locked=locked)
+    return replace(state, dice=tuple(dice))
 
 
 T = TypeVar("T")
@@ -292,9 +334,7 @@ def evolve(state: RegidiceState, event: RegidiceEvent) -> RegidiceState:
             submitted=state.submitted | {event.seat},
         )
     if isinstance(event, Revealed):
-        changed = state
-        for c in event.collected:
-            changed = _moved(changed, (c.die,), Place.HAND, c.taker)
+        changed = _placed(state, {c.die: (Place.HAND, c.taker, False) for c in event.collected})
         return replace(
             changed,
             collided=frozenset(event.collided),
@@ -387,7 +427,12 @@ def _rolled(state: RegidiceState, event: Rolled) -> RegidiceState:
     nobody = (None,) * state.players
     return replace(
         state,
-        dice=tuple(replace(d, pips=pips.get(d.id, d.pips), locked=False) for d in state.dice),
+        dice=tuple(
+            replace(d, pips=pips.get(d.id, d.pips), locked=False)
+            if d.id in pips or d.locked
+            else d  # neither rolled nor locked: unchanged, no copy
+            for d in state.dice
+        ),
         round=event.round,
         lead=event.lead,
         step=Step.DECLARE,
@@ -408,12 +453,13 @@ def _rolled(state: RegidiceState, event: Rolled) -> RegidiceState:
 
 
 def _defeated(state: RegidiceState, event: Defeated) -> RegidiceState:
-    changed = state
-    for spoil in event.spoils:
-        if spoil.seat is None:
-            changed = _moved(changed, (spoil.die,), Place.POOL)
-        else:
-            changed = _moved(changed, (spoil.die,), Place.HAND, spoil.seat)
+    changed = _placed(
+        state,
+        {
+            s.die: (Place.POOL, None, False) if s.seat is None else (Place.HAND, s.seat, False)
+            for s in event.spoils
+        },
+    )
     won = {s.die for s in event.spoils if s.seat is not None}
     changed = replace(changed, defeated=state.defeated + 1, fresh=state.fresh | won)
     if event.enemy < ENEMIES:

@@ -260,5 +260,5 @@ def test_settings() -> None:
     ):
         with pytest.raises(SettingError):
             GAME.settings({key: value}, {})
-    assert [GAME.new(GAME.settings({}, {}), n).setup.dice for n in (1, 2, 3, 4)] == [9, 4, 3, 3]
+    assert [GAME.new(GAME.settings({}, {}), n).setup.dice for n in (1, 2, 3, 4)] == [9, 3, 3, 2]
     assert GAME.new(GAME.settings({"dice": "2"}, {}), 4).setup.dice == 2
