@@ -412,6 +412,9 @@ TEXTS: Final[Mapping[str, str]] = {
         "standings). Reason: {reason}"
     ),
     "table.skipped": "{by} skipped {player}'s turn (as if their time ran out). Reason: {reason}",
+    "table.skipped.step": "{by} closed the step now (as if its time ran out). Reason: {reason}",
+    "table.skipped.step_no_reason": "{by} closed the step now (as if its time ran out).",
+    "table.abandoned.standing": "{by} closed the {game} table. Reason: {reason}",
     "table.seed": "Seed: {seed}",
     "table_seats": "{who}{game} is played by {low} to {high} players ({seated} seated now).",
     "table_seats.exact": "{who}{game} is played by exactly {low} players ({seated} seated now).",

@@ -421,6 +421,9 @@ TEXTS: Final[Mapping[str, str]] = {
         "{game}の卓を{by}が閉じました（勝者なし。この卓の得点は順位に数えません）。理由: {reason}"
     ),
     "table.skipped": "{by}が{player}の手番を飛ばしました（時間切れと同じ扱い）。理由: {reason}",
+    "table.skipped.step": "{by}がいまの段階を締め切りました（期限切れと同じ扱い）。理由: {reason}",
+    "table.skipped.step_no_reason": "{by}がいまの段階を締め切りました（期限切れと同じ扱い）。",
+    "table.abandoned.standing": "{game}の卓を{by}が閉じました。理由: {reason}",
     "table.seed": "シード: {seed}",
     "table_seats": "{who}{game}は{low}〜{high}人で遊びます（いま{seated}人）。",
     "table_seats.exact": "{who}{game}はちょうど{low}人で遊びます（いま{seated}人）。",

@@ -249,6 +249,11 @@ MOVER_ONLY = "mover_only"
 may see yet (a sealed declaration): the village then answers the mover alone."""
 
 
+TO_SEAT = "to_seat"
+"""A param of a move's reply naming the seat it is addressed to when no player's message
+caused it (the time limit played that seat's default)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Told:
     """An announcement: its reply key and params, the `state` it shows (None: the table
@@ -387,6 +392,9 @@ class TableCommands:
     order (Regidice's `act` and `prepare`, whose values are all optional)."""
     log_argument: str = "deal"
     """What `log` names a part of the game by (`deal:` in Gleek, `round:` in Regidice)."""
+    seated_beyond: int = 0
+    """More may take seats than play (Regidice: any number join, 1 to 4 start): up to this
+    many; 0: no more than the game seats."""
     leave_in_play: bool = True
     """A seated player may leave a table in play (Ducks: the rest of their turns are lost);
     a game that needs every seat to the end (Gleek) refuses it."""

@@ -130,8 +130,9 @@ async def standings_params(
         return sum(days[player_id].values()) + sum(mine.get(g, 0) for g in counted)
 
     def best_first(player: PlayerRecord) -> tuple[Any, ...]:
-        # One game asked for that tallies its tables its own way ranks by its figures.
-        figures = tallies[player.player_id].get(game or "", {})
+        # One game asked for that tallies its tables its own way ranks by its figures (a
+        # player with none of its tables has them all 0).
+        figures = tallies[player.player_id].get(game or "") or _tally(game or "", [])
         ranked = [-_number(v) for v in figures.values()] if _tallied(game) else []
         return (-total(player.player_id), *ranked, player.name.lower())
 
@@ -150,7 +151,8 @@ async def standings_params(
             line["games"] = {g: others[p.player_id].get(g, 0) for g in games}
             line["tables"] = {g: len(tables[p.player_id].get(g, {})) for g in games}
         if _tallied(game):
-            line["figures"] = dict(tallies[p.player_id].get(game or "", {}))
+            figures = tallies[p.player_id].get(game or "") or _tally(game or "", [])
+            line["figures"] = dict(figures)
         table.append(line)
     params: dict[str, Any] = {
         "days": upto_day if shows_days else 0,
@@ -159,9 +161,14 @@ async def standings_params(
     }
     if game is not None:
         params["game"] = game
+    if _tallied(game):
+        # In the game's own order: a row's figures are a mapping, which JSON may reorder.
+        params["figures"] = list(_tally(game or "", []))
     if games:
         params["games"] = games
         params["apart"] = [g for g in games if g not in counted]
+        # A game that sums its tables its own way shows its first figure (Regidice: wins).
+        params["headline"] = {g: next(iter(_tally(g, [])), "") for g in games if _tallied(g)}
     if village.in_posts:
         posts = await core.store.day_posts(village.village_id)
         params["posts"] = [{"day": n, "post_id": posts[n]} for n in sorted(posts) if n <= upto_day]

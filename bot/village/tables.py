@@ -16,6 +16,7 @@ from typing import Any
 from bot.fairness.seed import commitment
 from bot.games.api import (
     MOVER_ONLY,
+    TO_SEAT,
     HandPresenter,
     Json,
     Params,
@@ -217,7 +218,7 @@ async def join(core: Core, call: Call) -> list[Reply]:
         raise Refusal("table_started", game=table.game)
     if author.player_id in table.seats:
         raise Refusal("already_seated", game=table.game)
-    most = seated.kind.game.seats.stop - 1
+    most = seated.kind.commands.seated_beyond or seated.kind.game.seats.stop - 1
     if len(table.seats) >= most:
         raise Refusal("table_full", game=table.game, seats=most)
     await _join_village(core, call.here, author)
@@ -550,7 +551,14 @@ def _replies(
     key, params, about = kind.presenter.outcome(
         seated.state, applied.events, applied.state, seated.names
     )
-    to = None if mover is None else mover.name
+    seat = params.get(TO_SEAT)
+    params = {k: v for k, v in params.items() if k != TO_SEAT}
+    if mover is not None:
+        to: str | None = mover.name
+    elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seated.names):
+        to = seated.names[seat]  # the time limit played this seat's move
+    else:
+        to = None
     first = Reply(move_kind(key), key, _revealed(key, params, after), to=to, state=about)
     secret = params.get(MOVER_ONLY)
     if mover is not None and isinstance(secret, list) and secret:
@@ -573,7 +581,7 @@ def _replies(
     return replies
 
 
-_GAME_ENDS = ("game_end", "game_over")
+_GAME_ENDS = (".game_end", ".game_over", ".won", ".lost", ".ended")
 
 
 def _revealed(key: str, params: Params, table: TableRecord) -> Params:
@@ -828,7 +836,8 @@ async def skip(core: Core, call: Call) -> list[Reply]:
     event = NewEvent(TABLE_SKIPPED, {**_by(call.author), "reason": reason})
     # Said before what the time limit's default did, so the table knows it was no time-out.
     waited = sorted(seated.kind.game.to_move(seated.state))
-    player = seated.names[waited[0]] if waited else None
+    # One player's move, or a step that waits for several at once (then nobody is named).
+    player = seated.names[waited[0]] if len(waited) == 1 else None
     notice = _table_reply(
         "skipped", seated, None, by=call.author.name, player=player, reason=reason
     )
@@ -902,7 +911,16 @@ async def _abandon_in_play(
     await core.store.append_table(
         TableAppend(after, table.version, stored, scores, at=core.clock.now())
     )
-    return _replies(seated, after, applied, None)
+    # Who closed it and why, then the game's own end (its seed with it).
+    notice = _table_reply(
+        "abandoned",
+        replace(seated, table=after),
+        None,
+        reason=ended.data.get("reason"),
+        by=call.author.name,
+        standing=True,
+    )
+    return [notice, *_replies(seated, after, applied, None)]
 
 
 async def rollback(core: Core, call: Call) -> list[Reply]:

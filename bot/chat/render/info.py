@@ -275,7 +275,7 @@ def _figures(t: Text, p: Mapping[str, Any], rows: list[Mapping[str, Any]]) -> li
     """One game that sums its tables up its own way (Regidice: wins, best and mean progress):
     the tables played and its figures."""
     game = plain(p.get("game"))
-    names = list(as_map(rows[0].get("figures")))
+    names = [plain(n) for n in as_list(p.get("figures"))] or list(as_map(rows[0].get("figures")))
     head = [t("standings.rank"), t("standings.player"), t("standings.tables")]
     head += [t.texts.get(f"standings.figure.{game}.{n}", n) for n in names]
     table = [head]
@@ -293,8 +293,10 @@ def _figures(t: Text, p: Mapping[str, Any], rows: list[Mapping[str, Any]]) -> li
     return [title, *t.code(table_lines(table, left=[1]))]
 
 
-def _game_column(t: Text, game: str, apart: bool) -> str:
+def _game_column(t: Text, game: str, apart: bool, figure: str | None = None) -> str:
     name = t.texts.get(f"game_short.{game}", t.word("game", game))
+    if figure:
+        name = f"{name} {t.texts.get(f'standings.figure.{game}.{figure}', figure)}"
     return t("standings.apart", game=name) if apart else name
 
 
@@ -309,6 +311,7 @@ def standings(t: Text, reply: Reply) -> list[str]:
         return _figures(t, p, rows)
     games = [plain(g) for g in as_list(p.get("games"))]
     apart = {plain(g) for g in as_list(p.get("apart"))}
+    headline = {plain(g): plain(f) for g, f in as_map(p.get("headline")).items()}
     # A table game asked for alone shows the tables each player played at.
     counts = [g for g in games if g == p.get("game")]
     table = [
@@ -317,7 +320,7 @@ def standings(t: Text, reply: Reply) -> list[str]:
             t("standings.player"),
             *(t("standings.day", day=n) for n in range(1, days + 1)),
             *(t("standings.tables") for _ in counts),
-            *(_game_column(t, g, g in apart) for g in games),
+            *(_game_column(t, g, g in apart, headline.get(g)) for g in games),
             t("standings.total"),
         ]
     ]

@@ -106,8 +106,11 @@ def started(t: Text, reply: Reply) -> list[str]:
 
 def skipped(t: Text, reply: Reply) -> list[str]:
     p = reply.params
-    # A game may let a moderator skip without saying why (Gleek).
+    # A game may let a moderator skip without saying why (Gleek), or close a step that
+    # waits for several players at once (Regidice).
     key = "table.skipped" if plain(p.get("reason")) else "table.skipped.no_reason"
+    if not p.get("player"):
+        key = "table.skipped.step" if plain(p.get("reason")) else "table.skipped.step_no_reason"
     return [
         t(
             key,
@@ -120,9 +123,11 @@ def skipped(t: Text, reply: Reply) -> list[str]:
 
 def abandoned(t: Text, reply: Reply) -> list[str]:
     p = reply.params
+    # A game whose played parts stand says what stands itself, in the reply that follows.
+    key = "table.abandoned.standing" if p.get("standing") else "table.abandoned"
     lines = [
         t(
-            "table.abandoned",
+            key,
             game=_game(t, reply),
             by=plain(p.get("by")),
             reason=plain(p.get("reason")),

@@ -20,6 +20,10 @@ from bot.games.regidice.moves import Act, Action, Boost, Declare, Prepare, Regid
 from bot.games.regidice.presenter import RegidicePresenter
 from bot.games.regidice.table import RegidiceState, Step
 
+MAX_SEATED = 12
+"""More than 4 may take seats before the start (§2), the opener then starts with 1 to 4: a
+bound, so that a table's seat list stays readable."""
+
 
 class _Rolls:
     """A replay's `@dice Ann: 3r 1r … | Bob: …` lines: a round's roll, named by players."""
@@ -96,6 +100,7 @@ TABLE: TableGame[RegidiceState, RegidiceMove, RegidiceEvent] = TableGame(
         keyed=("act", "prepare"),
         log_argument="round",
         leave_in_play=False,
+        seated_beyond=MAX_SEATED,
     ),
     scripts={"@dice": _Rolls()},
     tally=tally,

@@ -52,8 +52,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "regidice.boost": "+1 on {name}'s {die}",
     "regidice.prepared": "{who}prepared: {what}",
     "regidice.prepared.lose": "loses {dice}",
+    "regidice.prepared.nothing": "passes nothing",
     "regidice.prepared.pass": "passes {dice}",
-    "regidice.timeout": "{who}Nothing came by the deadline: the default was taken.",
+    "regidice.timeout": "{who}Nothing was submitted: the default was taken.",
     "regidice.hand": "{who}Your dice in round {round} (only you can see this)",
     "regidice.hand.dice": "Dice: {dice}",
     "regidice.hand.declaration": "Your declaration: {declaration}",
@@ -89,9 +90,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "regidice.won": "Victory! All three enemies are defeated.",
     "regidice.lost.defeated": "Defeat: the target could not pay its loss.",
     "regidice.lost.out_of_rounds": "Defeat: the round limit is reached.",
-    "regidice.ended": "A moderator closed the table.",
+    "regidice.ended": "The table ended, abandoned: neither won nor lost.",
     "regidice.record": (
-        "Record: progress {progress}/60 · enemies defeated {defeated} · {rounds} rounds"
+        "Record: progress {progress}/60 · enemies defeated {defeated} · rounds played {rounds}"
     ),
     "regidice.seed": "Seed: {seed} (`/regidice verify` checks every roll)",
     # -- looking at the table ------------------------------------------------------------------
@@ -99,7 +100,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "regidice.status.injured": "Injured pool: {dice}",
     "regidice.status.player": "{name}: {dice}",
     "regidice.status.declared": " · declared {declaration}",
-    "regidice.log": "Round {round} (lead {lead}): enemy {enemy} {before} → {after}",
+    "regidice.log": "Round {round} (lead {lead}): enemy {enemy} went {before} → {after}",
     "regidice.log.player": "{name}: {declaration} → {value}",
     "regidice.log.loss": "{target} lost {loss}.",
     # -- refusals ------------------------------------------------------------------------------
@@ -114,8 +115,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "regidice.value_extra": "{who}{action} {wants}: give no value.",
     "regidice.value_ill_formed": "{who}“{value}” cannot be read: give {wants}.",
     "regidice.solo_value": "{who}Alone at the table you collect nothing: {action} takes no value.",
-    "regidice.number_taken": "{who}{by} collects {number} already. Free: {free}",
-    "regidice.collection_taken": "{who}{by} collects {colour} {parity} already. Free: {free}",
+    "regidice.number_taken": "{who}{by} collects {number} already. Free: {free}.",
+    "regidice.collection_taken": "{who}{by} collects {colour} {parity} already. Free: {free}.",
     "regidice.key_needed": "{who}Give the values with their keys.",
     "regidice.die_ill_formed": "{who}“{die}” is no die (write 5r, 5赤).",
     "regidice.colour_ill_formed": "{who}“{colour}” is no colour (red, blue, yellow, black).",
@@ -128,14 +129,15 @@ TEXTS: Final[Mapping[str, str]] = {
     "regidice.boost_above_six": "{who}{holder}'s {die} would go above 6.",
     "regidice.boost_beyond_ones": "{who}You hold {ones} 1s: that many boosts at most.",
     "regidice.colour_not_cast": "{who}`colour:` is for a cast (you declared {action}).",
-    "regidice.colour_not_castable": "{who}You cannot cast {colour}. Castable: {castable}",
+    "regidice.colour_not_castable": "{who}You cannot cast {colour}. Castable: {castable}.",
     "regidice.take_not_heal": "{who}`take:` is for a heal or a cast (you declared {action}).",
     "regidice.pass_solo": "{who}Alone at the table you pass no dice.",
     "regidice.pass_spent": "{who}{die} is a spent 1: it cannot be passed.",
     "regidice.pass_lowers": (
-        "{who}Passing that lowers your result from {result} to {left}. Passable: {passable}"
+        "{who}Passing that lowers your result from {result} to {left}. Passable: {passable}."
     ),
     "regidice.lose_not_target": "{who}Only {target} loses dice.",
+    "regidice.lose_not_target.none": "{who}Nobody loses dice this round.",
     "regidice.lose_count": "{who}Lose exactly {loss} ({named} named).",
     "regidice.no_round": "{who}There is no round {round} on record ({played} played).",
     "regidice.bad_move": "{who}That move cannot be read.",
@@ -149,6 +151,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.value.declare.open": "open",
     "table.value.declare.sealed": "sealed",
     "table.value.dice.none": "by the number of players",
+    "standings.figure.regidice.wins": "wins",
+    "standings.figure.regidice.best": "best",
+    "standings.figure.regidice.mean": "mean",
     "game.regidice": "Regidice",
     "game_short.regidice": "Regidice",
     "choice.game.regidice": "Regidice",

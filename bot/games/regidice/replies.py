@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.games.api import MOVER_ONLY, Json, Params, Private, RuleError, Told
+from bot.games.api import MOVER_ONLY, TO_SEAT, Json, Params, Private, RuleError, Told
 from bot.games.regidice.dice import token_text
 from bot.games.regidice.events import (
     Acted,
@@ -328,6 +328,11 @@ def replies(
             key = {"won": "won", "lost": "lost"}.get(str(event.result), "ended")
             found.append((key, params, position(state, names), None))
     flush()
+    if found and folded and not isinstance(folded[-1].event, SUBMISSIONS):
+        # The last reply shows the step the table is now in and whom it waits for (the
+        # resolution is told before the prepare step opens).
+        last_key, last_params, _, last_seat = found[-1]
+        found[-1] = (last_key, last_params, position(final, names), last_seat)
     return [(PREFIX + key, params, state, seat) for key, params, state, seat in found]
 
 
@@ -337,17 +342,22 @@ def outcome(
     found = replies(before, events, names)
     if not found:
         return PREFIX + "none", {}, position(after, names)
-    key, params, state, _ = found[0]
+    key, params, state, seat = found[0]
+    if seat is not None:
+        params = {**params, TO_SEAT: seat}
     return key, params, state
 
 
 def announcements(
     before: RegidiceState, events: Sequence[RegidiceEvent], names: Names
 ) -> list[Told]:
-    return [
-        Told(key, params, state, seat)
-        for key, params, state, seat in replies(before, events, names)[1:]
-    ]
+    """The replies after the one `outcome` gives: everything but the submission (or the
+    abandoned end) that opens them; at the start, where no move opens them, all."""
+    found = replies(before, events, names)
+    opened = any(isinstance(e, (*SUBMISSIONS, GameEnded)) for e in events)
+    if opened and not isinstance(events[0], Rolled):
+        found = found[1:]
+    return [Told(key, params, state, seat) for key, params, state, seat in found]
 
 
 def hand(state: RegidiceState, seat: int, names: Names) -> Private:
@@ -422,16 +432,38 @@ def _record(record: RoundRecord, names: Names) -> Params:
     }
 
 
+def _current(state: RegidiceState) -> RoundRecord | None:
+    """The round in progress as far as everyone has seen it (its results once acted)."""
+    if not state.round or not state.revealed or any(r.round == state.round for r in state.history):
+        return None
+    return RoundRecord(
+        round=state.round,
+        lead=state.lead,
+        enemy=state.round_enemy_number,
+        enemy_before=state.round_enemy,
+        declarations=state.declarations,
+        collided=state.collided,
+        results=state.results,
+        enemy_after=tuple(d.pips for d in state.die_group(state.round_enemy_number)),
+        defeated=state.defeated >= state.round_enemy_number,
+        target=state.target,
+        loss=state.loss,
+    )
+
+
 def log(state: RegidiceState, number: int | None, names: Names) -> Params:
-    """A round as everyone saw it: the last one played unless named."""
-    if not state.history:
-        raise RuleError(PREFIX + "no_round", {"round": number or 0, "played": 0})
-    if number is None:
-        return {**_record(state.history[-1], names), "names": list(names)}
-    for record in state.history:
+    """A round as everyone saw it: the round in progress (from its reveal), else the last
+    one played, unless one is named."""
+    records = [*state.history]
+    current = _current(state)
+    if current is not None:
+        records.append(current)
+    if number is None and records:
+        return {**_record(records[-1], names), "names": list(names)}
+    for record in records:
         if record.round == number:
             return {**_record(record, names), "names": list(names)}
-    raise RuleError(PREFIX + "no_round", {"round": number, "played": len(state.history)})
+    raise RuleError(PREFIX + "no_round", {"round": number or 0, "played": len(state.history)})
 
 
 def refusal(error: RuleError, state: RegidiceState, names: Names) -> tuple[str, Params]:

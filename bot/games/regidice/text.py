@@ -129,7 +129,8 @@ def _submission_line(t: Text, reply: Reply) -> str:
         parts.append(t("regidice.prepared.lose", dice=" ".join(lose)))
     if passes:
         parts.append(t("regidice.prepared.pass", dice=" ".join(passes)))
-    return t("regidice.prepared", who=who, what=t.texts["regidice.sep"].join(parts) or "-")
+    what = t.texts["regidice.sep"].join(parts) or t("regidice.prepared.nothing")
+    return t("regidice.prepared", who=who, what=what)
 
 
 def _die_or_colour(t: Text, value: Any) -> str:
@@ -228,6 +229,8 @@ def resolved(t: Text, reply: Reply) -> list[str]:
             )
         )
     for heal in (as_map(h) for h in as_list(p.get("heals"))):
+        if not as_list(heal.get("dice")):
+            continue  # the pool had nothing to give
         lines.append(
             t("regidice.healed", name=plain(heal.get("player")), dice=_dice(t, heal.get("dice")))
         )
@@ -392,10 +395,17 @@ def refusal(t: Text, reply: Reply) -> list[str]:
             if isinstance(p.get(key), list)
             else plain(p.get(key))
         )
-        for key in ("free", "held", "castable", "passable", "actions", "names", "dice", "boosts")
+        for key in ("free", "actions", "names", "boosts")
     }
+    listed["castable"] = t.texts["regidice.list_sep"].join(
+        _word(t, "colour", c) for c in as_list(p.get("castable"))
+    )
+    for key in ("held", "passable", "dice"):
+        # Dice in a refusal are written as every other reply writes them (`5赤`).
+        if isinstance(p.get(key), list):
+            listed[key] = _dice(t, p.get(key))
     line = t(
-        reply.key,
+        _refusal_key(reply),
         who=_who(t, reply.to),
         action=_word(t, "action", p.get("action")),
         wants=_word(t, "wants", p.get("wants")),
@@ -422,6 +432,13 @@ def refusal(t: Text, reply: Reply) -> list[str]:
         **listed,
     )
     return [line + t("regidice.unchanged")]
+
+
+def _refusal_key(reply: Reply) -> str:
+    # Nobody is the target this round: there is no one to name.
+    if reply.key == "regidice.lose_not_target" and not reply.params.get("target"):
+        return "regidice.lose_not_target.none"
+    return reply.key
 
 
 REFUSAL_KEYS: Final = (

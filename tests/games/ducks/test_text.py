@@ -72,7 +72,7 @@ class Recorder:
     def command(self, seat: int, name: str, **args: str) -> None:
         """A move typed as a slash command (`/ducks promote dice:…`)."""
         try:
-            move = TABLE.presenter.command(name, args)
+            move = TABLE.presenter.command(name, args, ())
         except RuleError as error:
             key, params = replies.refusal(error, self.state, self.names)
             self.keep(key, params, self.names[seat], "refused")
