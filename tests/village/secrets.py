@@ -8,8 +8,9 @@ put in front of whom (`leaks` with `Shown` items: the console's outputs, the fak
 channel messages and DMs, a slash command's answers). Numbers are not searched for (a 5 is
 in every text): a game's secret is marked as strings, distinctive ones in its tests.
 
-`Dealer` stands in for a game with hidden cards until one exists: it adds a secret hand to
-the village's answers after chosen replies, through the village's own outbox.
+`Dealer` stands in for a game with hidden cards: it adds a secret hand to the village's
+answers after chosen replies, through the village's own outbox, so that the chats' handling
+of secrets is tested apart from any game's rules (Gleek's and Regidice's have their own).
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ def shown_in_console(outputs: Iterable[Output], viewer: int | None) -> list[Show
     ]
 
 
-# -- a game with hidden cards, until there is one ----------------------------------------------
+# -- a stand-in game with hidden cards ----------------------------------------------------------
 
 
 def hand_text(t: Text, reply: Reply) -> list[str]:
