@@ -35,7 +35,14 @@ from bot.games.regidice.events import (
 from bot.games.regidice.observe import enemy, observe
 from bot.games.regidice.rules import tokens
 from bot.games.regidice.settings import deadline_hours
-from bot.games.regidice.table import RegidiceState, RoundRecord, Step, evolve
+from bot.games.regidice.table import (
+    RegidiceState,
+    RoundRecord,
+    Step,
+    evolve,
+    recorded,
+    round_record,
+)
 
 PREFIX: Final = "regidice."
 Names = Sequence[str]
@@ -433,22 +440,10 @@ def _record(record: RoundRecord, names: Names) -> Params:
 
 
 def _current(state: RegidiceState) -> RoundRecord | None:
-    """The round in progress as far as everyone has seen it (its results once acted)."""
-    if not state.round or not state.revealed or any(r.round == state.round for r in state.history):
+    """The round in progress as far as everyone has seen it (from its reveal)."""
+    if not state.round or not state.revealed or recorded(state, state.round):
         return None
-    return RoundRecord(
-        round=state.round,
-        lead=state.lead,
-        enemy=state.round_enemy_number,
-        enemy_before=state.round_enemy,
-        declarations=state.declarations,
-        collided=state.collided,
-        results=state.results,
-        enemy_after=tuple(d.pips for d in state.die_group(state.round_enemy_number)),
-        defeated=state.defeated >= state.round_enemy_number,
-        target=state.target,
-        loss=state.loss,
-    )
+    return round_record(state)
 
 
 def log(state: RegidiceState, number: int | None, names: Names) -> Params:

@@ -397,16 +397,9 @@ def evolve(state: RegidiceState, event: RegidiceEvent) -> RegidiceState:
     )
 
 
-def _recorded(state: RegidiceState) -> RegidiceState:
-    """The round just played added to the history (once: a game that ends in its prepare
-    step ends the round too)."""
-    if (
-        not state.round
-        or not state.results
-        or (state.history[-1:] and (state.history[-1].round == state.round))
-    ):
-        return state
-    record = RoundRecord(
+def round_record(state: RegidiceState) -> RoundRecord:
+    """The round in play as everyone has seen it so far (its results once acted)."""
+    return RoundRecord(
         round=state.round,
         lead=state.lead,
         enemy=state.round_enemy_number,
@@ -419,7 +412,18 @@ def _recorded(state: RegidiceState) -> RegidiceState:
         target=state.target,
         loss=state.loss,
     )
-    return replace(state, history=(*state.history, record))
+
+
+def recorded(state: RegidiceState, round_: int) -> bool:
+    return any(r.round == round_ for r in state.history)
+
+
+def _recorded(state: RegidiceState) -> RegidiceState:
+    """The round just played added to the history (once: a game that ends in its prepare
+    step ends the round too)."""
+    if not state.round or not state.results or recorded(state, state.round):
+        return state
+    return replace(state, history=(*state.history, round_record(state)))
 
 
 def _rolled(state: RegidiceState, event: Rolled) -> RegidiceState:

@@ -6,8 +6,7 @@ private reply shows its player nothing of anyone else's hand."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +20,7 @@ from bot.games.gleek.game import GAME
 from bot.games.gleek.presenter import GleekPresenter
 from bot.games.gleek.table import GleekState, evolve
 from bot.village.replies import SECRET_PARAMS, Reply
+from tests.village.secrets import strings_in
 
 from .scripted import NAMES, Table, seeded
 from .test_properties import hidden
@@ -28,19 +28,8 @@ from .test_properties import hidden
 PRESENTER = GleekPresenter()
 
 
-def texts(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from texts(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from texts(item)
-
-
 def shown(reply: Reply) -> str:
-    data = "\n".join(texts([reply.params, reply.state]))
+    data = "\n".join(strings_in([reply.params, reply.state]))
     return data + "\n" + "\n".join(render(reply, locale) for locale in LOCALES)
 
 
@@ -120,10 +109,10 @@ def play_and_check(table: Table, rnd: random.Random) -> int:
             PRESENTER.score(after, NAMES),
             PRESENTER.position(after, NAMES),
         ):
-            assert not leaked("\n".join(texts(params)), hidden(after))
+            assert not leaked("\n".join(strings_in(params)), hidden(after))
         if after.deal and not after.finished:
             log = PRESENTER.log(after, None, NAMES)
-            assert not leaked("\n".join(texts(log)), hidden(after))
+            assert not leaked("\n".join(strings_in(log)), hidden(after))
     assert table.state.finished
     return checked
 

@@ -21,6 +21,7 @@ from bot.games.regidice.presenter import RegidicePresenter
 from bot.games.regidice.rules import tokens
 from bot.games.regidice.table import Place, RegidiceState
 from bot.village.replies import SECRET_PARAMS, Reply
+from tests.village.secrets import strings_in
 
 from .scripted import NAMES, Table
 
@@ -30,19 +31,8 @@ _TEXT_TOKEN = re.compile(r"([1-6])(赤|青|黄|黒)")
 _LETTER = {"赤": "r", "青": "b", "黄": "y", "黒": "k"}
 
 
-def texts(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from texts(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from texts(item)
-
-
 def tokens_shown(reply: Reply) -> set[str]:
-    data = "\n".join(texts([reply.params, reply.state]))
+    data = "\n".join(strings_in([reply.params, reply.state]))
     found = {a + b for a, b in _DATA_TOKEN.findall(data)}
     for locale in LOCALES:
         text = render(reply, locale)
