@@ -1062,10 +1062,14 @@ whole Gleek game is about 550 moves): the next tick plays on, so no tick runs un
 async def _expire_all_due(core: Core, village_id: int, table_id: int) -> list[Delivery]:
     found: list[Delivery] = []
     for _ in range(MAX_DEFAULTS_PER_TICK):
+        before = await core.store.get_table(village_id, table_id)
         deliveries = await expire_due(core, village_id, table_id)
         if not deliveries:
             break
         found += deliveries
+        after = await core.store.get_table(village_id, table_id)
+        if before is None or after is None or after.deadline_at == before.deadline_at:
+            break  # a default that awaited no new move: the next tick looks again
     return found
 
 
