@@ -14,7 +14,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "gleek.unchanged": " Nothing was changed.",
     "gleek.honour.tib": " (Tib)",
     "gleek.honour.tom": " (Tom)",
-    "gleek.honour.None": "",
     "gleek.move.bid": "`/gleek bid AMOUNT`",
     "gleek.move.pass": "`/gleek pass`",
     "gleek.move.discard": "`/gleek discard 7 CARDS`",

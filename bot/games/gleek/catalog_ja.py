@@ -16,7 +16,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "gleek.unchanged": "何も変わっていません。",
     "gleek.honour.tib": "（ティブ）",
     "gleek.honour.tom": "（トム）",
-    "gleek.honour.None": "",
     "gleek.move.bid": "`/gleek bid 額`（入札）",
     "gleek.move.pass": "`/gleek pass`（パス）",
     "gleek.move.discard": "`/gleek discard 札7枚`（捨てる）",
