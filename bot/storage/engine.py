@@ -7,9 +7,13 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
 
 CONNECT_TIMEOUT = 10
+POOL_SIZE = 15
+"""PostgreSQL connections one bot process keeps at most (opened as needed, then kept)."""
 LOCK_WAIT = 5
 """Seconds SQLite waits for a lock another program holds before the move is refused (the
 player is told to post again); a throw never waits minutes."""
@@ -35,11 +39,33 @@ def make_engine(url: str) -> AsyncEngine:
         engine = create_async_engine(url, connect_args={"timeout": LOCK_WAIT})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(
+    engine = create_async_engine(
         url,
-        pool_pre_ping=True,
+        # No ping before each transaction: on asyncpg it is a BEGIN, a statement and a
+        # ROLLBACK, three round trips more per move, paid most by the slowest moves under
+        # load (bench/README.md). A connection the server closed while it sat in the pool
+        # is dropped when taken (`_drop_closed`); one that dies in use fails that move as
+        # "try again" (`errors.unavailable`), and SQLAlchemy discards it and every
+        # connection pooled before it, so the next move gets a fresh one.
+        pool_pre_ping=False,
+        # A fixed pool of 15, no overflow: the default's 10 overflow connections are
+        # closed as they come back and opened again at the next burst (a connection
+        # costs several round trips and a server process), which cost more than waiting.
+        pool_size=POOL_SIZE,
+        max_overflow=0,
         connect_args={"timeout": CONNECT_TIMEOUT, "command_timeout": 30},
     )
+    event.listen(engine.sync_engine, "checkout", _drop_closed)
+    return engine
+
+
+def _drop_closed(_dbapi_connection: Any, record: ConnectionPoolEntry, _proxy: Any) -> None:
+    """A pooled connection whose end asyncpg has read already (the server restarted,
+    `pg_terminate_backend`, an idle timeout) is replaced by a new one before use: no round
+    trip, the driver's own flag. The pool tries a new connection on `DisconnectionError`."""
+    driver = record.driver_connection
+    if driver is not None and driver.is_closed():
+        raise DisconnectionError("the server closed this pooled connection")
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

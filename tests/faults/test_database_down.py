@@ -8,6 +8,7 @@ on: the throw posted again is drawn once and the log and the score rows still ag
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from collections.abc import AsyncIterator, Callable
 
@@ -243,3 +244,40 @@ async def test_a_day_close_the_database_dies_under_is_done_once_by_a_later_tick(
     village = await private_store.get_village(VILLAGE)
     assert village is not None and village.day == 2
     await assert_log_agrees(private_store, VILLAGE, ALICE.player_id)
+
+
+@pytest.mark.parametrize("outbox", [False, True], ids=["console", "discord"])
+@pytest.mark.parametrize("mode", ["fast", "immediate"])
+@pytest.mark.parametrize("noticed", [True, False], ids=["noticed", "unseen"])
+async def test_a_restart_between_two_moves_costs_at_most_one_try_again(
+    cluster: Cluster, private_store: SqlStore, outbox: bool, mode: str, noticed: bool
+) -> None:
+    """No move came while the database was down: the pooled connection is dead. The pool
+    does not ping before each transaction, so a connection whose end the bot's event loop
+    has read is replaced before use and the move plays; one whose end it has not read yet
+    (`unseen`: the loop did not run between the stop and the start) fails the move as "try
+    again" and is discarded, and the same message delivered again plays, once."""
+    chat, dice = await open_village(private_store, outbox=outbox)
+    dice.queue("D G $ R R Eb")
+    first = chat.message(VILLAGE, ALICE, SIX)
+    assert keys(await chat.post(first)) == ["throw"]
+
+    cluster.stop(mode)
+    if noticed:
+        await asyncio.sleep(0.2)  # the event loop runs meanwhile, as in the bot
+    cluster.start()
+    dice.queue("G G G R")
+    second = chat.message(VILLAGE, ALICE, FOUR)
+    replies = await chat.post(second)
+    if noticed:
+        assert keys(replies) == ["throw"]
+    else:
+        [refusal] = replies
+        assert (refusal.kind, refusal.key) == (ReplyKind.REFUSED, "store_unavailable")
+        assert (dice.draws, dice.queued) == (1, 1)
+        replies = await chat.post(second)
+    [again] = replies
+    assert (again.key, again.params["faces"]) == ("throw", ["G", "G", "G", "R"])
+    assert await chat.post(second) == []
+    stream = await assert_log_agrees(private_store, VILLAGE, ALICE.player_id)
+    assert thrown_by(stream) == [first.message_id, second.message_id]

@@ -1,0 +1,75 @@
+"""Pooled PostgreSQL connections the server closed: never a bug, and never kept.
+
+The pool does not ping a connection before each transaction (three round trips a
+transaction, see bench/README.md). A connection the server has closed while it sat in the
+pool (a restart, `pg_terminate_backend`, an idle timeout) is dropped when it is taken, as
+asyncpg already knows it closed; one that dies while in use fails that move as "try again"
+and is discarded, so the next move gets a fresh connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.storage.engine import make_engine
+from bot.storage.store import SqlStore
+from bot.village.ports import StoreError
+
+
+async def backend_pid(engine: AsyncEngine) -> int:
+    async with engine.connect() as connection:
+        return int(await connection.scalar(text("select pg_backend_pid()")))
+
+
+async def terminate(admin: AsyncEngine, pid: int) -> None:
+    """Kill the backend `pid` and wait until it is gone, as a restart would."""
+    async with admin.connect() as connection:
+        await connection.execute(text(f"select pg_terminate_backend({pid})"))
+        for _ in range(200):
+            alive = await connection.scalar(
+                text(f"select count(*) from pg_stat_activity where pid = {pid}")
+            )
+            if not alive:
+                break
+            await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)  # the event loop reads the server's goodbye
+
+
+def an_engine_of_its_own(engine: AsyncEngine) -> AsyncEngine:
+    return make_engine(engine.url.render_as_string(hide_password=False))
+
+
+async def test_a_pooled_connection_the_server_closed_is_replaced_before_use(
+    postgres_engine: AsyncEngine,
+) -> None:
+    engine = an_engine_of_its_own(postgres_engine)
+    try:
+        store = SqlStore(engine)
+        pid = await backend_pid(engine)
+        await terminate(postgres_engine, pid)
+        assert await store.village_ids() is not None  # played, on a new connection
+        assert await backend_pid(engine) != pid
+    finally:
+        await engine.dispose()
+
+
+async def test_a_connection_that_dies_in_use_fails_that_move_only(
+    postgres_engine: AsyncEngine,
+) -> None:
+    engine = an_engine_of_its_own(postgres_engine)
+    try:
+        store = SqlStore(engine)
+        with pytest.raises(StoreError):
+            async with store.unit() as unit:
+                assert unit._bound is not None
+                pid = int(await unit._bound.scalar(text("select pg_backend_pid()")))
+                await terminate(postgres_engine, pid)
+                await unit.village_ids()
+        assert await store.village_ids() is not None  # the next move plays
+        assert await backend_pid(engine) != pid
+    finally:
+        await engine.dispose()
