@@ -159,7 +159,7 @@ class VillageService:
     async def _play(self, incoming: Incoming, request: GamePlay) -> list[Delivery]:
         """A table game's move goes to the player's table; the day game's to their day."""
         if request.game in TABLE_GAMES:
-            return await tables.play_message(self.core, incoming, request.reading)
+            return await tables.play_message(self.core, incoming, request.reading, request.game)
         reading = request.reading
         if isinstance(reading, Unreadable):
             raise Refusal(f"message_{reading.reason}", tags=reading.tags, limit=MAX_LENGTH)

@@ -397,9 +397,9 @@ def _after(
 
 
 async def play_message(
-    core: Core, incoming: Incoming, reading: Play | Unreadable
+    core: Core, incoming: Incoming, reading: Play | Unreadable, game: str
 ) -> list[Delivery]:
-    """A chat message that plays at the table of its place (or tries to)."""
+    """A chat message that plays `game` at the table of its place (or tries to)."""
 
     async def run(unit: Core) -> list[Delivery]:
         village = await unit.store.get_village(incoming.village_id)
@@ -408,8 +408,9 @@ async def play_message(
         if await unit.store.get_message(village.village_id, incoming.message_id) is not None:
             return []
         table = await unit.store.table_at(village.village_id, _place(incoming), open_only=False)
-        if table is None:
-            return []  # no table here: ordinary chat
+        if table is None or table.game != game:
+            # No table here, or one of another game (`[[ducks]]` at a Gleek table): chat.
+            return []
         if not table.is_open:
             # The game is over: a roll tag from one of its players is owed an answer.
             if reading.tagged and incoming.author.player_id in table.seats:
