@@ -245,8 +245,9 @@ def outcome_fits(request: ChanceRequest, outcome: Outcome) -> bool:
 
 
 MOVER_ONLY = "mover_only"
-"""A param of a move's reply (`Presenter.outcome`) listing the params nobody but the mover
-may see yet (a sealed declaration): the village then answers the mover alone."""
+"""A param of a move's reply (`Presenter.outcome`) or of a refusal (`Presenter.refusal`)
+listing the params nobody but the mover may see (a sealed declaration, the cards a player
+may play): the village then answers the mover alone."""
 
 
 TO_SEAT = "to_seat"

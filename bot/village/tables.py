@@ -479,18 +479,20 @@ async def _rolled_twice(
     return await double_post(core, village, incoming, seated.view)
 
 
-_HELD = ("hand", "legal")
-"""The params of a refusal at a table of hidden hands that name the refused player's cards."""
-
-
 def _refused(key: str, params: dict[str, Json], author: Author, seated: Seated) -> Reply:
     state = _state_of(seated)
-    held = [name for name in _HELD if params.get(name)]
-    if seated.kind.commands.hands and held:
-        # What is legal names the player's own cards: for their eyes only.
-        secret = {**params, SECRET_PARAMS: held}
+    secret = params.get(MOVER_ONLY)
+    if isinstance(secret, list) and secret:
+        # The refusal names what only the refused player may know (their cards, a sealed
+        # declaration they tried): for their eyes only, as the game marks it.
+        shown = {k: v for k, v in params.items() if k != MOVER_ONLY}
         return Reply(
-            ReplyKind.REFUSED, key, secret, to=author.name, state=state, secret_for=author.player_id
+            ReplyKind.REFUSED,
+            key,
+            {**shown, SECRET_PARAMS: secret},
+            to=author.name,
+            state=state,
+            secret_for=author.player_id,
         )
     return Reply(ReplyKind.REFUSED, key, params, to=author.name, state=state, private=True)
 

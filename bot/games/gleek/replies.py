@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bot.games.api import Json, Params, Private, RuleError, Told
+from bot.games.api import MOVER_ONLY, Json, Params, Private, RuleError, Told
 from bot.games.gleek.cards import Card, card_text, honour, sort_hand
 from bot.games.gleek.deal import SEATS
 from bot.games.gleek.events import (
@@ -459,6 +459,9 @@ def refusal(error: RuleError, state: GleekState, names: Names) -> tuple[str, Par
     params.setdefault("phase", state.phase.value)
     params.setdefault("to_act", _name(names, state.to_act))
     params["names"] = list(names)
+    held: list[Json] = [name for name in ("hand", "legal") if params.get(name)]
+    if held:
+        params[MOVER_ONLY] = held  # what is legal names the player's own cards
     # The rules' "the game is over" is a refusal; `game_over` is the end's own reply.
     key = PREFIX + "finished" if error.key == PREFIX + "game_over" else error.key
     return key, params

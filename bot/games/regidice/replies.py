@@ -469,5 +469,13 @@ def refusal(error: RuleError, state: RegidiceState, names: Names) -> tuple[str, 
         if isinstance(value, int) and not isinstance(value, bool):
             params[key] = _name(names, value)
     params["names"] = list(names)
+    if state.setup.sealed and state.step is Step.DECLARE:
+        # §6.1: in a sealed table a declaration's refusal is its player's alone, since it
+        # echoes what they tried to declare.
+        tried: list[Json] = [
+            k for k in ("action", "value", "number", "colour", "parity") if params.get(k)
+        ]
+        if tried:
+            params[MOVER_ONLY] = tried
     key = PREFIX + "finished" if error.key == PREFIX + "game_over" else error.key
     return key, params
