@@ -1064,8 +1064,8 @@ whole Gleek game is about 550 moves): the next tick plays on, so no tick runs un
 
 async def _expire_all_due(core: Core, village_id: int, table_id: int) -> list[Delivery]:
     found: list[Delivery] = []
+    before = await core.store.get_table(village_id, table_id)
     for _ in range(MAX_DEFAULTS_PER_TICK):
-        before = await core.store.get_table(village_id, table_id)
         deliveries = await expire_due(core, village_id, table_id)
         if not deliveries:
             break
@@ -1073,6 +1073,7 @@ async def _expire_all_due(core: Core, village_id: int, table_id: int) -> list[De
         after = await core.store.get_table(village_id, table_id)
         if before is None or after is None or after.deadline_at == before.deadline_at:
             break  # a default that awaited no new move: the next tick looks again
+        before = after  # the table as the next default finds it: read once, not twice
     return found
 
 
