@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.fairness.seed import commitment, new_seed
 from bot.games.api import replay
@@ -126,24 +126,31 @@ async def catch_up(
         closed = await core.unit(lambda unit: _close_if_due(unit, village.village_id, now))
         if closed is None:
             return deliveries
-        deliveries += closed
+        posted, following = closed
+        deliveries += posted
+        # The day this close opened is not due yet: no need to read the village again.
+        if following is not None and following.closes_at > now:
+            return deliveries
 
 
-async def _close_if_due(core: Core, village_id: int, now: dt.datetime) -> list[Delivery] | None:
+async def _close_if_due(
+    core: Core, village_id: int, now: dt.datetime
+) -> tuple[list[Delivery], DayRecord | None] | None:
     village = await core.store.get_village(village_id)
     if village is None:
         return None
     day = await core.current_day(village)
     if not day.is_open or day.closes_at > now:
         return None
-    replies = await close_day(core, village, day, SCHEDULED, None, day.closes_at)
-    return await core.settle(village, replies, None)
+    closed = await close_day(core, village, day, SCHEDULED, None, day.closes_at)
+    return await core.settle(village, closed.replies, None), closed.following
 
 
 async def advance(core: Core, call: Call) -> list[Reply]:
     village = call.here
     day = await core.current_day(village)
-    return await close_day(core, village, day, ADVANCED, call.author, core.clock.now())
+    closed = await close_day(core, village, day, ADVANCED, call.author, core.clock.now())
+    return closed.replies
 
 
 async def extend(core: Core, call: Call) -> list[Reply]:
@@ -172,6 +179,15 @@ async def extend(core: Core, call: Call) -> list[Reply]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class DayClosed:
+    """What closing a day gives: its announcements, and the day it opened (None when
+    another process had closed it first)."""
+
+    replies: list[Reply]
+    following: DayRecord | None
+
+
 async def close_day(
     core: Core,
     village: VillageRecord,
@@ -179,16 +195,16 @@ async def close_day(
     reason: str,
     by: Author | None,
     next_opens_at: dt.datetime,
-) -> list[Reply]:
-    """Close `day` in the caller's unit: unfinished turns score 0, memos and standings are
-    posted, the next day opens. Nothing when another process closed it first (it posts the
-    closing); VersionConflict when a stream moved since it was read (the unit runs again)."""
+) -> DayClosed:
+    """Close `day` (read first in the caller's unit) in that unit: unfinished turns score
+    0, memos and standings are posted, the next day opens. Nothing when another process
+    closed it first (it posts the closing); VersionConflict when a stream moved since it
+    was read (the unit runs again)."""
     game = core.game(village)
-    # Read the day first: its version must still hold when the closing is written.
-    fresh = await core.store.get_day(village.village_id, day.day)
-    if fresh is None or not fresh.is_open:
-        return []
-    day = fresh
+    # `day` was read first in this unit: its version must still hold when the closing is
+    # written, or the store refuses it (another process closed it, or a stream moved).
+    if not day.is_open:
+        return DayClosed([], None)
     closed_at = core.clock.now()
     players = await core.store.players(village.village_id)
     # Every player's stream and score row of the day in two reads, not two per player.
@@ -248,12 +264,13 @@ async def close_day(
         opened_event=_opened_event(following),
     )
     if not await core.store.close_day(closing):
-        return []
+        return DayClosed([], None)
     # The day's rows as the close wrote them: what each memo shows of the day.
     today = {stream.player_id: stream.projection for stream in streams}
-    return await _closing_replies(
+    replies = await _closing_replies(
         core, village, day, reason, by, unfinished, following, players, today
     )
+    return DayClosed(replies, following)
 
 
 def _turns(game: AnyGame, state: object) -> int:

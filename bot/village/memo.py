@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.games.registry import TABLE_GAMES
 from bot.village.core import Core
-from bot.village.records import PlayerDayRecord, PlayerRecord, VillageRecord
+from bot.village.records import DayPoints, PlayerDayRecord, PlayerRecord, VillageRecord
 from bot.village.replies import Attachment, Reply, ReplyKind
 
 
 def memo_params(
-    player: PlayerRecord, rows: list[PlayerDayRecord], day: int, closed: bool
+    player: PlayerRecord, rows: Sequence[PlayerDayRecord | DayPoints], day: int, closed: bool
 ) -> dict[str, Any]:
     """The memo of `player` as of `day`: that day's turns and every day's score with links.
     `final` says the day's score will not change: the player's turns are done or the day is
@@ -47,7 +47,9 @@ async def memo_reply(
     return memo_of(player, rows, day, closed)
 
 
-def memo_of(player: PlayerRecord, rows: list[PlayerDayRecord], day: int, closed: bool) -> Reply:
+def memo_of(
+    player: PlayerRecord, rows: Sequence[PlayerDayRecord | DayPoints], day: int, closed: bool
+) -> Reply:
     return Reply(ReplyKind.MEMO, "memo", memo_params(player, rows, day, closed), to=player.name)
 
 
@@ -57,7 +59,7 @@ class VillageScores:
     and the days of every memo are written from."""
 
     players: list[PlayerRecord]
-    rows: list[PlayerDayRecord]
+    rows: list[DayPoints]
 
 
 async def village_scores(
@@ -78,7 +80,7 @@ def closing_memos(
     """Every player's memo of a closed `day`: their days from `scores`, the day's turns from
     `today` (the rows the close wrote, by player). A player seated only at other games'
     tables has no day of theirs to write up."""
-    days: dict[int, list[PlayerDayRecord]] = {}
+    days: dict[int, list[PlayerDayRecord | DayPoints]] = {}
     for row in scores.rows:
         if row.game == village.game:
             mine = today.get(row.player_id, row) if row.day == day else row

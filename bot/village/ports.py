@@ -9,8 +9,10 @@ from typing import Protocol
 
 from bot.games.api import ChanceContext, ChanceRequest, Outcome
 from bot.village.records import (
+    AnswerPosted,
     Appended,
     DayClosing,
+    DayPoints,
     DayRecord,
     MessageRecord,
     NewEvent,
@@ -162,8 +164,8 @@ class Store(Protocol):
     ) -> None:
         """Record what became of a reply: `sent` (where and when), `dropped` or `failed`."""
 
-    async def first_answer(self, village_id: int, message_id: int) -> OutboxRecord | None:
-        """The first reply kept for a message (whether and when it was posted), if any."""
+    async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
+        """Whether and when the first reply kept for a message was posted, if there is one."""
 
     async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
         """Open a table with its first events: the table as kept, numbered. Raises
@@ -210,7 +212,7 @@ class Store(Protocol):
     async def day_scores(self, village_id: int, day: int) -> dict[int, PlayerDayRecord]:
         """The score row of every player's day table of `day`, by player."""
 
-    async def score_points(self, village_id: int) -> list[PlayerDayRecord]:
+    async def score_points(self, village_id: int) -> list[DayPoints]:
         """Every score row of the village as `table_scores` gives them, without their turns
         and detail."""
 

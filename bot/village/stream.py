@@ -67,15 +67,26 @@ class Step:
     version: int
     message_id: int | None
     recorded_at: dt.datetime
-    position: Mapping[str, Json]
-    """What everyone sees of the table right after the draw's outcome."""
+    after: Any
+    """The game's state right after the draw's outcome (states are never changed)."""
     data: dict[str, Any]
     """The stored data of the event that records the outcome (with its draw stamp)."""
     move_start: int
     """The first version of the move that made this throw (a rollback goes to the one before)."""
+    game: AnyGame
     followed_by: list[tuple[int, StoredEvent]] = field(default_factory=list)
     """(version, event) of what came of this draw, up to the next one."""
     voided_by: dict[str, Any] | None = None
+    _position: Mapping[str, Json] | None = None
+
+    @property
+    def position(self) -> Mapping[str, Json]:
+        """What everyone sees of the table right after the draw's outcome. Worked out when
+        first asked (the log, a rollback's target), not for every throw of every replay: a
+        day's close replays every stream and reads none of them."""
+        if self._position is None:
+            self._position = self.game.observe(self.after, None)
+        return self._position
 
 
 @dataclass(slots=True)
@@ -191,14 +202,15 @@ def extend_stream(
 
 
 def _draw_step(game: AnyGame, state: Any, event: StoredEvent, move_start: int) -> Step:
-    """The log's step of a draw: what everyone sees of the table right after it."""
+    """The log's step of a draw, with the state right after it."""
     return Step(
         event.version,
         event.message_id,
         event.recorded_at,
-        game.observe(state, None),
+        state,
         dict(event.data),
         move_start,
+        game,
     )
 
 
