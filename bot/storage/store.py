@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import functools
 from collections.abc import AsyncIterator, Collection, Sequence
@@ -76,6 +77,13 @@ class SqlStore:
         # The same pool, without BEGIN and COMMIT: for a write that is one statement.
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
 
+    def _in(self, session: AsyncSession) -> SqlStore:
+        """This store with every call in `session` (made for each unit: cheaply, from this
+        store's parts rather than the engine's)."""
+        bound = copy.copy(self)
+        bound._bound = session
+        return bound
+
     @asynccontextmanager
     async def unit(self) -> AsyncIterator[SqlStore]:
         """This store with every call in one transaction: committed at the end of the block,
@@ -84,7 +92,7 @@ class SqlStore:
             yield self
             return
         async with self._transaction() as session:
-            yield SqlStore(self.engine, session)
+            yield self._in(session)
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[AsyncSession]:
@@ -704,14 +712,19 @@ class SqlStore:
         posted_at: dt.datetime | None = None,
         attempts: int | None = None,
     ) -> None:
-        values: dict[str, Any] = {"status": status, "posted_id": posted_id, "posted_at": posted_at}
+        values: dict[str, Any] = {
+            "outbox": outbox_id,
+            "status": status,
+            "posted_id": posted_id,
+            "posted_at": posted_at,
+        }
+        statement = _MARK_OUTBOX
         if attempts is not None:
             values["attempts"] = attempts
+            statement = _MARK_OUTBOX_AFTER
         # On Discord, one for every reply posted: a statement alone, not a transaction.
         async with self._statement() as connection:
-            await connection.execute(
-                _OUTBOX.update().where(_OUTBOX.c.outbox_id == outbox_id).values(**values)
-            )
+            await connection.execute(statement, values)
 
     async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
         async with self._transaction() as session:
@@ -910,6 +923,16 @@ _DAY = t.metadata.tables["village_day"]
 _TABLE = t.metadata.tables["game_table"]
 _SCORE = t.metadata.tables["table_score"]
 _OUTBOX = t.metadata.tables["outbox"]
+_INSERT_OUTBOX = _OUTBOX.insert().returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq)
+_MARK_OUTBOX = (
+    _OUTBOX.update()
+    .where(_OUTBOX.c.outbox_id == bindparam("outbox"))
+    .values(status=bindparam("status"), posted_id=bindparam("posted_id"))
+    .values(posted_at=bindparam("posted_at"))
+)
+_MARK_OUTBOX_AFTER = _MARK_OUTBOX.values(attempts=bindparam("attempts"))
+"""A reply's fate recorded; `_AFTER` with the attempts it took (built once: on Discord
+every posted reply is recorded)."""
 _FIRST_ANSWER = (
     select(_OUTBOX.c.status, _OUTBOX.c.posted_at)
     .where(_OUTBOX.c.village_id == bindparam("v"), _OUTBOX.c.message_id == bindparam("m"))
@@ -1066,10 +1089,7 @@ async def _insert_outbox(connection: AsyncConnection, entries: Sequence[OutboxRe
     would then insert a close's hundred replies one row at a time."""
     if not entries:
         return []
-    rows = await connection.execute(
-        _OUTBOX.insert().returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq),
-        [_outbox_values(entry) for entry in entries],
-    )
+    rows = await connection.execute(_INSERT_OUTBOX, [_outbox_values(entry) for entry in entries])
     ids = {int(seq): int(outbox_id) for outbox_id, seq in rows}
     if len(ids) != len(entries):
         raise AssertionError("the replies of one message must have distinct places (seq)")

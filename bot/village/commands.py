@@ -24,8 +24,18 @@ MAX_REASON = 300
 
 async def status(core: Core, call: Call) -> list[Reply]:
     village = call.here
-    player = await core.resolve_player(village, call.arg("player"), call.author)
-    state = await core.standing_of(village, player.player_id)
+    context = call.context
+    if context is not None and not call.arg("player"):
+        # About the author: what the command read for them first will do (the most asked
+        # command, before nearly every throw).
+        me = call.author
+        player = context.player or PlayerRecord(
+            village.village_id, me.player_id, me.name, core.clock.now()
+        )
+        state = await core.standing_in(context, me.player_id)
+    else:
+        player = await core.resolve_player(village, call.arg("player"), call.author)
+        state = await core.standing_of(village, player.player_id)
     return [
         Reply(
             ReplyKind.INFO,

@@ -19,6 +19,7 @@ from bot.village.records import (
     DayRecord,
     MessageRecord,
     OutboxRecord,
+    PlayContext,
     PlayerDayRecord,
     PlayerRecord,
     VillageRecord,
@@ -84,6 +85,9 @@ class Call:
     incoming: Incoming
     command: CommandRequest
     village: VillageRecord | None
+    context: PlayContext | None = None
+    """What the village read for the author before the command (their day table's id and
+    version, their points before today): a handler about the author starts from it."""
 
     @property
     def here(self) -> VillageRecord:
@@ -226,6 +230,17 @@ class Core:
         return await self.position(
             village, day, player_id, await self.view(village, day, player_id)
         )
+
+    async def standing_in(self, context: PlayContext, player_id: int) -> dict[str, Any]:
+        """`standing_of` the player `context` was read for, from what it read: their day
+        stream from memory while their table is at the version read, their points before
+        today without a read."""
+        village, day = context.village, context.day
+        if day is None:
+            return await self.standing_of(village, player_id)
+        kept = await self.day_stream(village, day, player_id, context.table)
+        view = kept.view if kept else read_stream(self.game(village), day.settings.rules, [])
+        return await self.position(village, day, player_id, view, before=context.points_before)
 
     async def current_day(self, village: VillageRecord) -> DayRecord:
         day = await self.store.get_day(village.village_id, village.day)

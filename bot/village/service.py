@@ -30,7 +30,7 @@ from bot.village.ports import (
     Store,
     StoreError,
 )
-from bot.village.records import SENT, OutboxRecord, PlayerRecord, VillageRecord
+from bot.village.records import SENT, DayRecord, OutboxRecord, PlayerRecord, VillageRecord
 from bot.village.registry import Command
 from bot.village.replies import Answer, Delivery, Reply, ReplyKind, refused
 from bot.village.requests import (
@@ -126,9 +126,9 @@ class VillageService:
                 "village %s message %s: unexpected error", incoming.village_id, incoming.message_id
             )
             deliveries = [Delivery(refused("internal_error", to=incoming.author.name))]
-        # Play changes no setting: the village as this process last read it will do.
-        fresh = not isinstance(request, _PLAY)
-        return await self._answer(incoming.village_id, deliveries, fresh=fresh)
+        # Play changes no setting, and a command reads its village first (and drops it
+        # when it may change the settings): the village as this process last read it will do.
+        return await self._answer(incoming.village_id, deliveries, fresh=False)
 
     async def _handle(self, incoming: Incoming) -> list[Delivery]:
         try:
@@ -217,21 +217,31 @@ class VillageService:
             typed = GAMES[command.group].read(f"/{command.path}")
             assert isinstance(typed, Play), command.path
             return await play(core, incoming, typed)
-        village = await core.store.get_village(incoming.village_id)
+        # The village, its day, whether the message was handled and the author's day table,
+        # in one read (as for a throw).
+        context = await core.store.play_context(
+            incoming.village_id, incoming.message_id, incoming.author.player_id
+        )
+        village = context.village if context is not None else None
         if village is None and not command.anywhere:
             raise Refusal("no_village")
-        if village is not None:
-            if await core.store.get_message(village.village_id, incoming.message_id) is not None:
+        closing: list[Delivery] = []
+        if context is not None and village is not None:
+            if context.handled:
                 return []  # handled already: a command counts once
-            closing = await days.catch_up(core, village)
-            # Read again: a day may have closed, here or in another process.
-            village = await core.store.get_village(village.village_id)
-        else:
-            closing = []
+            if _due(context.day, core.clock.now()):
+                closing = await days.catch_up(core, village)
+                # Read again: a day may have closed, here or in another process.
+                village = await core.store.get_village(village.village_id)
+                context = None
+            elif not command.settings:
+                # The answer's language and limits: the village as just read. A command
+                # that changes the settings has its village read again after it.
+                self._known[village.village_id] = village
         if command.moderator and not core.is_moderator(village, incoming.author):
             raise Refusal("moderators_only", command=command.path)
         _check_arguments(command, request)
-        call = Call(incoming, request, village)
+        call = Call(incoming, request, village, context)
         handler = command.handler
 
         async def run(unit: Core) -> list[Delivery]:
@@ -246,6 +256,9 @@ class VillageService:
             return closing + await core.unit(run)
         except DuplicateMessage:
             return closing
+        finally:
+            if command.settings or context is None:
+                self._known.pop(incoming.village_id, None)
 
     async def _refuse(self, incoming: Incoming, refusal: Refusal) -> list[Delivery]:
         """The refusal, with where the speaker stands; recorded, so that it counts once too."""
@@ -445,6 +458,12 @@ def _unknown(request: CommandRequest) -> Refusal:
         command=f"{request.group} {request.name}".strip(),
         known=", ".join(f"/{group} …" for group in registry.GROUPS),
     )
+
+
+def _due(day: DayRecord | None, now: dt.datetime) -> bool:
+    """The village's day may have to close before a command is answered (or is in a
+    state only the day loop sorts out)."""
+    return day is None or not day.is_open or day.closes_at <= now
 
 
 def _check_arguments(command: Command, request: CommandRequest) -> None:

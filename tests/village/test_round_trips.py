@@ -1,0 +1,165 @@
+"""What a throw, a status and a posted reply ask of the database: the statements each sends,
+counted on both databases. Counts, not times: a change that makes a move read or write once
+more fails here, whatever the machine."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.chat.parse import parse_message
+from bot.storage.store import SqlStore
+from bot.village.chance import FairChance
+from bot.village.clock import ManualClock
+from bot.village.core import Author, Incoming
+from bot.village.records import OutboxRecord
+from bot.village.replies import Answer
+from bot.village.service import VillageService
+
+pytestmark = pytest.mark.db
+
+T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
+GM = Author(1, "gm", is_moderator=True)
+ALICE = Author(2, "alice")
+_messages = itertools.count(1)
+_seconds = itertools.count(1)
+
+
+@contextmanager
+def counted(engine: AsyncEngine) -> Iterator[list[str]]:
+    """The SQL statements sent inside the block."""
+    sent: list[str] = []
+
+    def keep(_c: object, _cursor: object, statement: str, *_: object) -> None:
+        sent.append(statement.split(None, 1)[0].upper())
+
+    event.listen(engine.sync_engine, "before_cursor_execute", keep)
+    try:
+        yield sent
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", keep)
+
+
+async def say(service: VillageService, village_id: int, author: Author, text: str) -> Answer:
+    """A message a second after the last one, its answers posted at once (as a chat's
+    players see them before they post again)."""
+    at = T0 + dt.timedelta(seconds=next(_seconds))
+    assert isinstance(service.core.clock, ManualClock)
+    service.core.clock.set(at)
+    answer = await service.handle(
+        Incoming(village_id, next(_messages), author, at, parse_message(text))
+    )
+    for delivery in answer.deliveries:
+        if delivery.outbox_id is not None:
+            assert await service.delivered(delivery.outbox_id, next(_messages), at)
+    return answer
+
+
+async def village(store: SqlStore, village_id: int, *, discord: bool) -> VillageService:
+    service = VillageService(
+        store, ManualClock(T0), FairChance(), outbox=discord, flood_gate=discord
+    )
+    await say(service, village_id, GM, "/village create")
+    return service
+
+
+async def a_throw(service: VillageService, village_id: int) -> Answer:
+    """Alice's next throw with every die she may throw."""
+    [status] = (await say(service, village_id, ALICE, "/greed status")).replies
+    assert status.state is not None
+    return await say(service, village_id, ALICE, "[[greed]]" * max(status.state["legal_counts"]))
+
+
+@pytest.mark.parametrize("discord", [False, True], ids=["console", "discord"])
+async def test_a_later_throw_reads_once_and_writes_once(
+    engine: AsyncEngine, store: SqlStore, village_id: int, backend: str, discord: bool
+) -> None:
+    service = await village(store, village_id, discord=discord)
+    await a_throw(service, village_id)
+    [status] = (await say(service, village_id, ALICE, "/greed status")).replies
+    assert status.state is not None
+    with counted(engine) as sent:
+        answer = await say(
+            service, village_id, ALICE, "[[greed]]" * max(status.state["legal_counts"])
+        )
+    assert answer.replies[0].kind == "throw"
+    # PostgreSQL: what the move is decided from in one read, and every write in one
+    # statement; on Discord the double-post rule also reads when the last answer was posted,
+    # and the answer is recorded as posted. SQLite writes one statement at a time (message,
+    # table, events, score row; the reply kept).
+    expected = {
+        ("postgresql", False): ["SELECT", "WITH"],
+        ("postgresql", True): ["SELECT", "SELECT", "WITH", "UPDATE"],
+        ("sqlite", False): ["SELECT", "INSERT", "UPDATE", "INSERT", "INSERT"],
+        ("sqlite", True): [
+            *("SELECT", "SELECT", "INSERT", "UPDATE", "INSERT", "INSERT", "INSERT", "UPDATE")
+        ],
+    }
+    assert sent == expected[backend, discord]
+
+
+async def test_a_status_of_ones_own_day_reads_once(
+    engine: AsyncEngine, store: SqlStore, village_id: int
+) -> None:
+    service = await village(store, village_id, discord=True)
+    await a_throw(service, village_id)
+    with counted(engine) as sent:
+        answer = await say(service, village_id, ALICE, "/greed status")
+    assert answer.replies[0].key == "status"
+    # The village, the day, the message, the player and their day table in one read; the
+    # stream from memory; then the message and its reply kept, and the reply posted.
+    assert sent == ["SELECT", "INSERT", "INSERT", "UPDATE"]
+
+
+async def test_a_status_from_memory_is_the_status_read_afresh(
+    store: SqlStore, village_id: int
+) -> None:
+    """The kept stream and the points read with the command give the same answer as a
+    process that has kept nothing and reads everything."""
+    service = await village(store, village_id, discord=False)
+    for _ in range(4):
+        await a_throw(service, village_id)
+    [kept] = (await say(service, village_id, ALICE, "/greed status")).replies
+    fresh_service = VillageService(store, ManualClock(T0), FairChance())
+    [fresh] = (await say(fresh_service, village_id, ALICE, "/greed status")).replies
+    assert kept.state == fresh.state
+    assert kept.state is not None and kept.state["throw"] + kept.state["turn"] > 1
+
+
+async def test_a_reply_is_recorded_posted_in_one_statement(
+    engine: AsyncEngine, store: SqlStore, village_id: int
+) -> None:
+    service = await village(store, village_id, discord=True)
+    answer = await service.handle(
+        Incoming(village_id, next(_messages), ALICE, T0, parse_message("[[greed]]" * 6))
+    )
+    [delivery] = answer.deliveries
+    assert delivery.outbox_id is not None
+    assert delivery.outbox_id in {r.outbox_id for r in await store.pending_outbox()}
+    with counted(engine) as sent:
+        assert await service.delivered(delivery.outbox_id, 777, T0)
+    assert sent == ["UPDATE"]
+    assert delivery.outbox_id not in {r.outbox_id for r in await store.pending_outbox()}
+
+
+async def test_the_replies_of_a_message_get_their_ids_in_their_order_in_one_insert(
+    engine: AsyncEngine, store: SqlStore, village_id: int
+) -> None:
+    await village(store, village_id, discord=True)
+    entries = [
+        OutboxRecord(village_id, 4242, seq, {"n": seq}, "ja", None, "village", T0)
+        for seq in range(5)
+    ]
+    with counted(engine) as sent:
+        ids = await store.add_outbox(entries)
+    assert sent == ["INSERT"]
+    assert ids == sorted(ids) and len(set(ids)) == 5
+    kept = {r.outbox_id: r for r in await store.pending_outbox([village_id])}
+    assert [kept[i].seq for i in ids] == [0, 1, 2, 3, 4]
+    assert [kept[i].reply for i in ids] == [{"n": n} for n in range(5)]
