@@ -50,6 +50,7 @@ from typing import Any
 
 from machine import machine  # bench/ is on the path when a script here runs
 from sqlalchemy import event, select, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from village import baseline  # the same one-row insert as every script's
 
@@ -59,7 +60,7 @@ from bot.chat.render import render
 from bot.discord_adapter.surface import discord_surface
 from bot.games.api import Play
 from bot.storage import tables as t
-from bot.storage.engine import make_engine
+from bot.storage.engine import async_url, make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
 from bot.village.chance import FairChance
@@ -592,6 +593,23 @@ async def main() -> None:
         await operations(folder, args.postgres)
 
 
+async def own_database(url: str) -> str:
+    """A database of the bench's own beside the one `url` names (`…_days`), made afresh: the
+    day loop reads every village whose day is due, and other benchmarks' villages in a shared
+    database would all be due on day 30 (one read each, in the close's time)."""
+    given = make_url(async_url(url))
+    own = given.set(database=f"{given.database}_days")
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as connection:
+            await connection.execution_options(isolation_level="AUTOCOMMIT")
+            await connection.execute(text(f'DROP DATABASE IF EXISTS "{own.database}"'))
+            await connection.execute(text(f'CREATE DATABASE "{own.database}"'))
+    finally:
+        await engine.dispose()
+    return own.render_as_string(hide_password=False)
+
+
 async def operations(folder: str, postgres: str | None) -> None:
     checked = await check_builder(folder)
     print(
@@ -605,7 +623,7 @@ async def operations(folder: str, postgres: str | None) -> None:
     print("|---|---|---|---|---|---|---|")
     databases = [("SQLite (file, WAL)", f"sqlite:///{folder}/bench.db", 1)]
     if postgres:
-        databases.append(("PostgreSQL 15 (localhost)", postgres, int(time.time()) * 10))
+        databases.append(("PostgreSQL 15 (localhost)", await own_database(postgres), 1))
     notes = []
     for name, url, village_id in databases:
         rows, note = await measure(name, url, village_id)

@@ -14,7 +14,12 @@ Throws use the legal counts of the previous answer, always the most dice: the lo
 A player whose day is over stops. The pauses come from a random generator of this script's
 own, seeded, so runs offer the same load; the dice are the bot's fair dice.
 
-    python bench/load.py [--postgres URL] [--players 100] [--seconds 20]
+The process sets the garbage collector as the Discord bot does, and first plays two seconds
+of another village at full speed, as a bot that has been running (`--cold`: not). On
+PostgreSQL a second process commits one row every 20 ms meanwhile (`probe.py`): the
+database's own latency under the same load.
+
+    python bench/load.py [--postgres URL] [--players 100] [--seconds 20] [--cold]
 """
 
 from __future__ import annotations
@@ -23,14 +28,19 @@ import argparse
 import asyncio
 import datetime as dt
 import itertools
+import json
 import random
 import statistics
+import sys
 import tempfile
 import time
+from pathlib import Path
 
 from machine import machine  # bench/ is on the path when a script here runs
+from sqlalchemy.ext.asyncio import AsyncEngine
 from village import baseline
 
+from bot import collector
 from bot.chat.parse import parse_message
 from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
@@ -40,6 +50,8 @@ from bot.village.core import Author, Incoming
 from bot.village.service import VillageService
 
 T0 = dt.datetime(2026, 12, 1, 3, tzinfo=dt.UTC)
+WARM_UP = 2.0
+"""Seconds of play at full speed before the measured village, with `--warm`."""
 
 
 class RunningClock:
@@ -69,9 +81,9 @@ class Village:
         """Each player's first throw of the day, which makes their day table."""
 
     @classmethod
-    async def open(cls, url_engine: object, village_id: int) -> Village:
+    async def open(cls, engine: AsyncEngine, village_id: int) -> Village:
         clock = RunningClock()
-        store = SqlStore(url_engine)  # type: ignore[arg-type]
+        store = SqlStore(engine)
         service = VillageService(store, clock, FairChance(), outbox=True, flood_gate=True)
         village = cls(service, village_id, clock)
         gm = Author(1, "gm", is_moderator=True)
@@ -111,27 +123,39 @@ class Village:
                 await asyncio.sleep(pause.uniform(0.5, 1.5))
 
 
-async def run(url: str, village_id: int, players: int, seconds: float, paced: bool) -> Village:
+async def run(
+    url: str, village_id: int, players: int, seconds: float, paced: bool, warm: bool = False
+) -> Village:
     engine = make_engine(url)
     try:
         await migrate(engine)
-        village = await Village.open(engine, village_id)
-        village.players = players
-        pauses = random.Random(village_id)
-        until = time.perf_counter() + seconds
-        await asyncio.gather(
-            *(
-                village.player(
-                    Author(100 + n, f"p{n}"),
-                    until,
-                    random.Random(pauses.random()) if paced else None,
-                )
-                for n in range(players)
-            )
-        )
-        return village
+        if warm:
+            # A bot that has been running: its pool's connections open and its statements
+            # prepared on each, by two seconds of another village's play at full speed.
+            await run_on(engine, village_id + 7, 16, WARM_UP, paced=False)
+        return await run_on(engine, village_id, players, seconds, paced)
     finally:
         await engine.dispose()
+
+
+async def run_on(
+    engine: AsyncEngine, village_id: int, players: int, seconds: float, paced: bool
+) -> Village:
+    village = await Village.open(engine, village_id)
+    village.players = players
+    pauses = random.Random(village_id)
+    until = time.perf_counter() + seconds
+    await asyncio.gather(
+        *(
+            village.player(
+                Author(100 + n, f"p{n}"),
+                until,
+                random.Random(pauses.random()) if paced else None,
+            )
+            for n in range(players)
+        )
+    )
+    return village
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -139,7 +163,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def measure(name: str, url: str, village_id: int, players: int, seconds: float) -> list[str]:
+async def measure(
+    name: str, url: str, village_id: int, players: int, seconds: float, warm: bool = True
+) -> list[str]:
     engine = make_engine(url)
     try:
         await migrate(engine)
@@ -147,9 +173,21 @@ async def measure(name: str, url: str, village_id: int, players: int, seconds: f
     finally:
         await engine.dispose()
     rate = 1 / commit
+    # The database's own tail meanwhile, from another process (not on SQLite: a second
+    # writer there would take the bot's one write lock from it).
+    probing = None
+    if not url.startswith("sqlite"):
+        probing = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(Path(__file__).with_name("probe.py")),
+            url,
+            str(seconds + (WARM_UP if warm else 0)),
+            stdout=asyncio.subprocess.PIPE,
+        )
     start = time.process_time()
-    paced = await run(url, village_id, players, seconds, paced=True)
+    paced = await run(url, village_id, players, seconds, paced=True, warm=warm)
     cpu = (time.process_time() - start) / seconds
+    probed = json.loads((await probing.communicate())[0]) if probing is not None else None
     later, first = paced.latencies, paced.first
     wall = time.perf_counter()
     fast = await run(url, village_id + 1, 16, seconds / 2, paced=False)
@@ -168,6 +206,15 @@ async def measure(name: str, url: str, village_id: int, players: int, seconds: f
         f"| {len(paced.steady)} throws | p50 {statistics.median(paced.steady) * 1e3:.1f} ms, "
         f"p99 {percentile(paced.steady, 0.99) * 1e3:.1f} ms | "
         f"| p99 = {percentile(paced.steady, 0.99) / commit:.1f}× | |",
+        *(
+            [
+                f"| {name} | the database alone meanwhile: one-row commits every 20 ms from "
+                f"another process | {probed['commits']} commits | p50 {probed['p50']:.1f} ms, "
+                f"p99 {probed['p99']:.1f} ms | | | |"
+            ]
+            if probed
+            else []
+        ),
         f"| {name} | 16 players, no pause | {len(fast.latencies) + len(fast.first)} throws | "
         f"{moves:.0f} moves/s | {rate:.0f} commits/s | {moves / rate:.2f} of it | |",
     ]
@@ -178,18 +225,41 @@ async def main() -> None:
     parser.add_argument("--postgres", metavar="URL", help="also measure on this PostgreSQL")
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="start the village in a process that has played nothing yet (its pool empty)",
+    )
     args = parser.parse_args()
+    collector.settle()  # as the Discord bot does once loaded
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         rows += await measure(
-            "SQLite (file, WAL)", f"sqlite:///{folder}/load.db", 1, args.players, args.seconds
+            "SQLite (file, WAL)",
+            f"sqlite:///{folder}/load.db",
+            1,
+            args.players,
+            args.seconds,
+            not args.cold,
         )
     if args.postgres:
         village_id = int(time.time()) * 10
         rows += await measure(
-            "PostgreSQL 15 (localhost)", args.postgres, village_id, args.players, args.seconds
+            "PostgreSQL 15 (localhost)",
+            args.postgres,
+            village_id,
+            args.players,
+            args.seconds,
+            not args.cold,
         )
     print(f"## {dt.date.today().isoformat()}: {machine()}\n")
+    if args.cold:
+        print("The village started in a process that had played nothing yet (`--cold`).\n")
+    else:
+        print(
+            f"Before the village, {WARM_UP:.0f} s of another village at full speed, as in a bot "
+            "that has been running: its pool open, its statements prepared.\n"
+        )
     print(
         "| database | load | throws | latency (message to answer posted) or rate "
         "| one-row commit, one client | ratio | |"

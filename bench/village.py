@@ -57,10 +57,11 @@ async def baseline(engine: AsyncEngine, rounds: int) -> float:
 
 async def throws(
     engine: AsyncEngine, village_id: int, trace: bool, discord: bool
-) -> tuple[float, float, int, float]:
+) -> tuple[float, float, int, float, float]:
     """Seconds per throw message, the median of the per-throw times, when `trace` is set the
     peak memory traced (tracing slows Python down, so the times of that run are not kept),
-    and the SQL statements per throw."""
+    the SQL statements per throw, and seconds per `/greed status` (asked before each
+    throw)."""
     clock = ManualClock(T0)
     service = VillageService(
         SqlStore(engine), clock, FairChance(), outbox=discord, flood_gate=discord
@@ -77,6 +78,7 @@ async def throws(
     players = [Author(100 + n, f"p{n}") for n in range(PLAYERS)]
     status = parse_message("/greed status")
     times: list[float] = []
+    statuses: list[float] = []
     counted = 0
     if trace:
         tracemalloc.start()
@@ -85,9 +87,11 @@ async def throws(
         now = T0 + dt.timedelta(seconds=i)
         clock.set(now)
         player = players[i % PLAYERS]
+        asked = time.perf_counter()
         [reply] = (
             await service.handle(Incoming(village_id, next(ids), player, now, status))
         ).replies
+        statuses.append(time.perf_counter() - asked)
         state = reply.state or {}
         if state.get("finished"):
             continue
@@ -106,7 +110,13 @@ async def throws(
     if trace:
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-    return sum(times) / len(times), statistics.median(times), peak, counted / len(times)
+    return (
+        sum(times) / len(times),
+        statistics.median(times),
+        peak,
+        counted / len(times),
+        statistics.mean(statuses),
+    )
 
 
 async def measure(name: str, url: str, village_id: int) -> list[str]:
@@ -117,12 +127,12 @@ async def measure(name: str, url: str, village_id: int) -> list[str]:
         base = await baseline(engine, 300)
         for offset, (way, discord) in enumerate((("console", False), ("Discord", True))):
             first = village_id + 2 * offset
-            mean, median, _, per_throw = await throws(engine, first, False, discord)
-            _, _, peak, _ = await throws(engine, first + 1, True, discord)
+            mean, median, _, per_throw, asked = await throws(engine, first, False, discord)
+            _, _, peak, _, _ = await throws(engine, first + 1, True, discord)
             rows.append(
                 f"| {name}, {way} | {mean * 1e3:.2f} ms (median {median * 1e3:.2f}) "
                 f"| {base * 1e3:.2f} ms | {mean / base:.1f} | {per_throw:.1f} "
-                f"| {peak / 2**20:.1f} MiB |"
+                f"| {asked * 1e3:.2f} ms ({asked / base:.1f}) | {peak / 2**20:.1f} MiB |"
             )
     finally:
         await engine.dispose()
@@ -144,9 +154,9 @@ async def main() -> None:
     print("memory is what the village allocated while playing a second such village.\n")
     print(
         "| database, chat | one throw, end to end | one-row insert transaction | ratio "
-        "| statements per throw | peak memory |"
+        "| statements per throw | one `/greed status` (ratio) | peak memory |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for row in rows:
         print(row)
 

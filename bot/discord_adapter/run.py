@@ -11,6 +11,7 @@ import sys
 import aiohttp
 import discord
 
+from bot import collector
 from bot.config import Settings
 from bot.discord_adapter.client import Bridge, command_tree, make_client
 from bot.discord_adapter.translator import CatalogueTranslator
@@ -95,6 +96,7 @@ async def _run(settings: Settings, token: str) -> None:
         client = make_client(settings)
         service = service_for(SqlStore(engine), settings)
         bridge = Bridge(client, service, tick_seconds=settings.tick_seconds)
+        collector.settle()  # everything is loaded: the collector need not walk it again
         try:
             async with client:
                 await client.start(token)

@@ -17,8 +17,8 @@ from bot.village.records import StoredEvent
 from bot.village.stream import StreamView
 
 CAPACITY = 20_000
-"""Events kept at most, over every stream: about 1 KiB each once read (the draws' positions
-with them), so some 20 MiB, enough for the players of the last minutes of a few busy
+"""Events kept at most, over every stream: about 1 KiB each once read (the state after each
+draw with them), so some 20 MiB, enough for the players of the last minutes of a few busy
 villages; the least recently used streams are let go first, and read again when needed."""
 STREAMS = 2_048
 """Streams kept at most, however short: each costs a few KiB besides its events (its view),
