@@ -14,8 +14,8 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.chat.parse import parse_message
+from bot.console.scripted import ScriptedDice
 from bot.storage.store import SqlStore
-from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.records import OutboxRecord
@@ -61,9 +61,22 @@ async def say(service: VillageService, village_id: int, author: Author, text: st
     return answer
 
 
+PLAIN = ("D", "R", "Eb", "$", "R", "Eg")
+"""Faces of a plain throw of up to six dice: one D to take and nothing else scoring (no
+greed out, no sweep), so every throw here answers `throw`."""
+
+
+def throw_of(service: VillageService, count: int) -> str:
+    """The message of a throw of `count` dice, their faces queued first."""
+    dice = service.core.dice
+    assert isinstance(dice, ScriptedDice)
+    dice.queue(" ".join(PLAIN[:count]))
+    return "[[greed]]" * count
+
+
 async def village(store: SqlStore, village_id: int, *, discord: bool) -> VillageService:
     service = VillageService(
-        store, ManualClock(T0), FairChance(), outbox=discord, flood_gate=discord
+        store, ManualClock(T0), ScriptedDice(), outbox=discord, flood_gate=discord
     )
     await say(service, village_id, GM, "/village create")
     return service
@@ -73,7 +86,9 @@ async def a_throw(service: VillageService, village_id: int) -> Answer:
     """Alice's next throw with every die she may throw."""
     [status] = (await say(service, village_id, ALICE, "/greed status")).replies
     assert status.state is not None
-    return await say(service, village_id, ALICE, "[[greed]]" * max(status.state["legal_counts"]))
+    return await say(
+        service, village_id, ALICE, throw_of(service, max(status.state["legal_counts"]))
+    )
 
 
 @pytest.mark.parametrize("discord", [False, True], ids=["console", "discord"])
@@ -84,10 +99,9 @@ async def test_a_later_throw_reads_once_and_writes_once(
     await a_throw(service, village_id)
     [status] = (await say(service, village_id, ALICE, "/greed status")).replies
     assert status.state is not None
+    message = throw_of(service, max(status.state["legal_counts"]))
     with counted(engine) as sent:
-        answer = await say(
-            service, village_id, ALICE, "[[greed]]" * max(status.state["legal_counts"])
-        )
+        answer = await say(service, village_id, ALICE, message)
     assert answer.replies[0].kind == "throw"
     # PostgreSQL: what the move is decided from in one read, and every write in one
     # statement; on Discord the double-post rule also reads when the last answer was posted,
@@ -126,7 +140,7 @@ async def test_a_status_from_memory_is_the_status_read_afresh(
     for _ in range(4):
         await a_throw(service, village_id)
     [kept] = (await say(service, village_id, ALICE, "/greed status")).replies
-    fresh_service = VillageService(store, ManualClock(T0), FairChance())
+    fresh_service = VillageService(store, ManualClock(T0), ScriptedDice())
     [fresh] = (await say(fresh_service, village_id, ALICE, "/greed status")).replies
     assert kept.state == fresh.state
     assert kept.state is not None and kept.state["throw"] + kept.state["turn"] > 1
@@ -137,7 +151,7 @@ async def test_a_reply_is_recorded_posted_in_one_statement(
 ) -> None:
     service = await village(store, village_id, discord=True)
     answer = await service.handle(
-        Incoming(village_id, next(_messages), ALICE, T0, parse_message("[[greed]]" * 6))
+        Incoming(village_id, next(_messages), ALICE, T0, parse_message(throw_of(service, 6)))
     )
     [delivery] = answer.deliveries
     assert delivery.outbox_id is not None
