@@ -1,8 +1,8 @@
 """Python's garbage collector set for a bot that runs for months on one event loop.
 
 A full collection walks every object the process holds and stops the event loop while it
-does: measured under a village's load (bench/README.md, `load.py`), 7 to 8 of them in 45
-seconds took 80 to 100 ms each, and every message waiting meanwhile waited that long. Most
+does: measured under a village's load (bench/README.md, `load.py`), 7 to 9 of them in 45
+seconds took 76 to 100 ms each, and every message waiting meanwhile waited that long. Most
 of what they walk was loaded at start (modules, the schema, the rules' tables) and is never
 garbage: frozen once loaded, it is not walked again. Young collections run ten times less
 often: a message's own objects are freed as its handling ends (by reference counting), so
