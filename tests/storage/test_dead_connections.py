@@ -10,6 +10,7 @@ and is discarded, so the next move gets a fresh connection.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 
 import pytest
 from sqlalchemy import text
@@ -39,37 +40,33 @@ async def terminate(admin: AsyncEngine, pid: int) -> None:
     await asyncio.sleep(0.05)  # the event loop reads the server's goodbye
 
 
-def an_engine_of_its_own(engine: AsyncEngine) -> AsyncEngine:
-    return make_engine(engine.url.render_as_string(hide_password=False))
+@pytest.fixture
+async def own_engine(postgres_engine: AsyncEngine) -> AsyncIterator[AsyncEngine]:
+    """An engine with a pool of its own, whose connections the test may have terminated."""
+    engine = make_engine(postgres_engine.url.render_as_string(hide_password=False))
+    yield engine
+    await engine.dispose()
 
 
 async def test_a_pooled_connection_the_server_closed_is_replaced_before_use(
-    postgres_engine: AsyncEngine,
+    postgres_engine: AsyncEngine, own_engine: AsyncEngine
 ) -> None:
-    engine = an_engine_of_its_own(postgres_engine)
-    try:
-        store = SqlStore(engine)
-        pid = await backend_pid(engine)
-        await terminate(postgres_engine, pid)
-        assert await store.village_ids() is not None  # played, on a new connection
-        assert await backend_pid(engine) != pid
-    finally:
-        await engine.dispose()
+    store = SqlStore(own_engine)
+    pid = await backend_pid(own_engine)
+    await terminate(postgres_engine, pid)
+    assert await store.village_ids() is not None  # played, on a new connection
+    assert await backend_pid(own_engine) != pid
 
 
 async def test_a_connection_that_dies_in_use_fails_that_move_only(
-    postgres_engine: AsyncEngine,
+    postgres_engine: AsyncEngine, own_engine: AsyncEngine
 ) -> None:
-    engine = an_engine_of_its_own(postgres_engine)
-    try:
-        store = SqlStore(engine)
-        with pytest.raises(StoreError):
-            async with store.unit() as unit:
-                assert unit._bound is not None
-                pid = int(await unit._bound.scalar(text("select pg_backend_pid()")))
-                await terminate(postgres_engine, pid)
-                await unit.village_ids()
-        assert await store.village_ids() is not None  # the next move plays
-        assert await backend_pid(engine) != pid
-    finally:
-        await engine.dispose()
+    store = SqlStore(own_engine)
+    with pytest.raises(StoreError):
+        async with store.unit() as unit:
+            assert unit._bound is not None
+            pid = int(await unit._bound.scalar(text("select pg_backend_pid()")))
+            await terminate(postgres_engine, pid)
+            await unit.village_ids()
+    assert await store.village_ids() is not None  # the next move plays
+    assert await backend_pid(own_engine) != pid
