@@ -1,26 +1,27 @@
-"""A throw's writes as one statement on PostgreSQL.
+"""A throw's writes as one statement on PostgreSQL, which is a transaction by itself.
 
 The message, the table's version, the events, the score row and the replies kept in the
-outbox are five writes, and the day must be open. Sent one by one they are six round trips
-to the server, which cost more than the writing; PostgreSQL takes them together as CTEs of
-one statement. Each
-part reports what it did, and the append is given up (the transaction rolled back) unless
-every part did it: a message handled already, a day closed, or a table another writer moved
-on (or, for a player's first throw of the day, made first).
+outbox are five writes, and the day must be open. Sent one by one, inside `BEGIN` and
+`COMMIT`, they are eight round trips to the server, which cost more than the writing;
+PostgreSQL takes them together as CTEs of one statement, and one statement needs no
+transaction around it. So the statement writes all of it or nothing: every write takes its
+rows from the table's move, which finds no row when the day is closed or another writer
+moved the table on (or, for a player's first throw of the day, made it first: then the
+table's unique index fails the statement); a message handled already fails it on the
+message's key. A failed statement leaves no trace, and the caller reads again.
 
 A player's first throw of the day makes their table in the same statement: its number is
-taken from the village row's counter (`village.next_table`, one `UPDATE … RETURNING`), the
-table is inserted unless the player has one (the unique index of day tables), and a player
-new to the village is added. The day is only share-locked, as for any throw.
+taken from the village row's counter (`village.next_table`, one `UPDATE … RETURNING`), and a
+player new to the village is added. The day is only share-locked, as for any throw.
 
 SQLite has no such statements, and needs none: it runs in the bot's process, so the store
-writes there one statement at a time.
+writes there one statement at a time, in a transaction.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -38,7 +39,6 @@ from sqlalchemy import (
     union_all,
 )
 from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage import tables as t
 
@@ -57,17 +57,18 @@ DAY_TABLE_WHERE = text("place_id IS NULL")
 
 
 class Outcome:
-    """What the statement found: did each guarded part write?"""
+    """What the statement found: was the day open, and which table did the throw move (or
+    make)? None when it wrote nothing."""
 
-    def __init__(self, row: Any) -> None:
-        self.message_new = bool(row.message_new)
-        self.day_open = bool(row.day_open)
-        self.table_id: int | None = None if row.table_id is None else int(row.table_id)
-        self.outbox_ids: list[int] = [int(i) for i in row.outbox_ids or ()]
+    def __init__(self, row: Mapping[str, Any]) -> None:
+        self.day_open = bool(row["day_open"])
+        table_id = row["table_id"]
+        self.table_id: int | None = None if table_id is None else int(table_id)
+        self.outbox_ids: list[int] = [int(i) for i in row["outbox_ids"] or ()]
 
 
 async def append_throw(
-    connection: AsyncConnection,
+    run: Callable[[Any, dict[str, Any]], Awaitable[Mapping[str, Any] | None]],
     message: Mapping[str, Any],
     where: Mapping[str, Any],
     events: Sequence[Mapping[str, Any]],
@@ -80,7 +81,9 @@ async def append_throw(
     and status, and for a first throw `at` (when the table opened) and `ended_at`.
     `events` and `score` without their table id (the statement takes it from the table it
     moved or made); `outbox`: the replies' rows, in order; `player`: the player's row, to
-    add to the village (or rename) with the throw."""
+    add to the village (or rename) with the throw. `run` sends the statement and gives its
+    row. Raises, having written nothing, when the message was handled already or the
+    player's first table was made (a unique key taken)."""
     first = where["expected"] == 0
     params: dict[str, Any] = {f"m_{k}": v for k, v in message.items()}
     params.update({f"w_{k}": v for k, v in where.items()})
@@ -92,7 +95,8 @@ async def append_throw(
     for n, entry in enumerate(outbox):
         params.update({f"o{n}_{k}": v for k, v in entry.items()})
     statement = _statement(len(events), len(outbox), first, player is not None)
-    row = (await connection.execute(statement, params)).one()
+    row = await run(statement, params)
+    assert row is not None  # a SELECT of scalar subqueries: always one row
     return Outcome(row)
 
 
@@ -101,22 +105,15 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
     """The statement for a throw of `events` events and `replies` replies to keep, on a
     table made by this throw (`first`) or already made, by a player `joining` the village
     or known to it (built once for each such kind of throw)."""
-    message = (
-        insert(_MESSAGE)
-        .values({c.key: bindparam(f"m_{c.key}", type_=c.type) for c in _MESSAGE.c})
-        .on_conflict_do_nothing()
-        .returning(_MESSAGE.c.message_id)
-        .cte("message_new")
-    )
     # The day is only read, under a share lock: throws of the day no longer wait on each
     # other, while a closer's update of the row waits for them (and they for it). The day's
     # version need not move: this table's version does, and a closer writes every table of
     # the day from the version it read, so a throw it did not see makes it read again. A
     # player's first throw makes a table the closer could not have seen: the closer, once
     # it holds the day's row (after every throw holding this lock committed), looks for the
-    # day's tables it did not read, and reads again if there is one. The scalar subqueries
-    # below run in their order, so this lock is taken before the table's and the village
-    # row's, in the closer's order: the two never wait on each other in a circle.
+    # day's tables it did not read, and reads again if there is one. The table's move (and
+    # the village row's counter) asks whether the day is open, so this lock is taken
+    # before theirs, in the closer's order: the two never wait on each other in a circle.
     day = (
         select(_DAY.c.version, _DAY.c.settings)
         .where(
@@ -127,7 +124,19 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
         .with_for_update(read=True)
         .cte("day_open")
     )
-    table = (made_day_table(day) if first else moved_day_table("w_")).cte("table_moved")
+    table = (made_day_table(day) if first else moved_day_table("w_", day=day)).cte("table_moved")
+    # Every write below takes its row from the table's move: none when it found no table.
+    message = (
+        insert(_MESSAGE)
+        .from_select(
+            [c.key for c in _MESSAGE.c],
+            select(
+                *(bindparam(f"m_{c.key}", type_=c.type).label(c.key) for c in _MESSAGE.c)
+            ).select_from(table),
+        )
+        .returning(_MESSAGE.c.message_id)
+        .cte("message_new")
+    )
     event_columns = [c for c in _EVENT.c if c.key not in ("event_id", "table_id")]
     written = (
         insert(_EVENT)
@@ -158,7 +167,10 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
         # statement be compiled again on every throw instead of once.
         kept = (
             insert(_OUTBOX)
-            .from_select([c.key for c in outbox_columns], _rows("o", outbox_columns, replies))
+            .from_select(
+                [c.key for c in outbox_columns],
+                _rows("o", outbox_columns, replies, of=table),
+            )
             .returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq)
             .cte("outbox_kept")
         )
@@ -168,8 +180,11 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
         ).scalar_subquery()
     joined: Any = literal(0)
     if joining:
-        added = insert(_PLAYER).values(
-            {c.key: bindparam(f"p_{c.key}", type_=c.type) for c in _PLAYER.c}
+        added = insert(_PLAYER).from_select(
+            [c.key for c in _PLAYER.c],
+            select(
+                *(bindparam(f"p_{c.key}", type_=c.type).label(c.key) for c in _PLAYER.c)
+            ).select_from(table),
         )
         added = added.on_conflict_do_update(
             index_elements=["village_id", "player_id"], set_={"name": added.excluded.name}
@@ -177,11 +192,11 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
         player = added.returning(_PLAYER.c.player_id).cte("player_joined")
         joined = select(func.count()).select_from(player).scalar_subquery()
     return select(
-        select(func.count()).select_from(message).scalar_subquery().label("message_new"),
         select(func.count()).select_from(day).scalar_subquery().label("day_open"),
         select(table.c.table_id).scalar_subquery().label("table_id"),
         # Referenced so that they are part of the statement (PostgreSQL runs every
         # data-modifying CTE of a statement, whether its result is read or not).
+        select(func.count()).select_from(message).scalar_subquery().label("messages"),
         select(func.count()).select_from(written).scalar_subquery().label("events"),
         select(func.count()).select_from(scored).scalar_subquery().label("scores"),
         outbox_ids.label("outbox_ids"),
@@ -191,9 +206,10 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
 
 def made_day_table(day: Any) -> Any:
     """A player's day table made by their first throw, giving its id: no row when the day
-    (`day`, a CTE of the open day's row: its lock is taken first) is closed or the player
-    has their table already. Numbered from the village's counter. Parameters `w_village_id`,
-    `day`, `player_id`, `game`, `version`, `status`, `at`, `ended_at`."""
+    (`day`, a CTE of the open day's row: its lock is taken first) is closed; the unique
+    index of day tables fails the statement when the player has their table already.
+    Numbered from the village's counter. Parameters `w_village_id`, `day`, `player_id`,
+    `game`, `version`, `status`, `at`, `ended_at`."""
     numbered = (
         _VILLAGE.update()
         .where(_VILLAGE.c.village_id == bindparam("w_village_id"), exists(select(day.c.version)))
@@ -227,17 +243,16 @@ def made_day_table(day: Any) -> Any:
             numbered.join(day, true())  # one row each, or none
         ),
     )
-    return made.on_conflict_do_nothing(
-        index_elements=list(DAY_TABLE_KEYS), index_where=DAY_TABLE_WHERE
-    ).returning(_TABLE.c.table_id)
+    return made.returning(_TABLE.c.table_id)
 
 
-def moved_day_table(prefix: str, *, while_open: bool = False) -> Any:
+def moved_day_table(prefix: str, *, while_open: bool = False, day: Any = None) -> Any:
     """A player's day table moved from the version it was read at to its new one (and
-    status), giving its id: no row when another writer moved it first (or, `while_open`,
-    when the day is closed: for SQLite, whose one writer keeps the day as this statement
-    saw it until the commit). Parameters `{prefix}village_id`, `day`, `player_id`, `game`,
-    `expected`, `version`, `status`."""
+    status), giving its id: no row when another writer moved it first, or when the day is
+    closed: `day`, a CTE of the open day's row (its lock taken first), or `while_open`, for
+    SQLite, whose one writer keeps the day as this statement saw it until the commit.
+    Parameters `{prefix}village_id`, `day`, `player_id`, `game`, `expected`, `version`,
+    `status`."""
     conditions = [
         _TABLE.c.village_id == bindparam(f"{prefix}village_id"),
         _TABLE.c.day == bindparam(f"{prefix}day"),
@@ -245,6 +260,8 @@ def moved_day_table(prefix: str, *, while_open: bool = False) -> Any:
         _TABLE.c.game == bindparam(f"{prefix}game"),
         _TABLE.c.version == bindparam(f"{prefix}expected"),
     ]
+    if day is not None:
+        conditions.append(exists(select(day.c.version)))
     if while_open:
         conditions.append(
             exists(
@@ -263,9 +280,10 @@ def moved_day_table(prefix: str, *, while_open: bool = False) -> Any:
     )
 
 
-def _rows(prefix: str, columns: list[Column[Any]], count: int, *more: Any) -> Any:
+def _rows(prefix: str, columns: list[Column[Any]], count: int, *more: Any, of: Any = None) -> Any:
     """`count` rows of the `columns` from parameters `{prefix}{n}_{column}`, each with the
-    `more` expressions after them: one SELECT, or their UNION ALL."""
+    `more` expressions after them (and only for a row `of` has, when given): one SELECT, or
+    their UNION ALL."""
     rows = [
         select(
             *(bindparam(f"{prefix}{n}_{c.key}", type_=c.type).label(c.key) for c in columns),
@@ -273,4 +291,6 @@ def _rows(prefix: str, columns: list[Column[Any]], count: int, *more: Any) -> An
         )
         for n in range(count)
     ]
+    if of is not None:
+        rows = [row.select_from(of) for row in rows]
     return rows[0] if len(rows) == 1 else union_all(*rows)

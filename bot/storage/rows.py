@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import Any
 
 from bot.storage import tables as t
@@ -70,10 +71,11 @@ def player_record(row: t.Player) -> PlayerRecord:
 
 class Prefixed:
     """The columns of one table in a query that reads several, labelled with a prefix: read
-    as attributes without it, as the converters above read a row."""
+    as attributes without it, as the converters above read a row. `row`: the row's columns
+    by name (a SQLAlchemy row's `_mapping`, or the driver's record)."""
 
-    def __init__(self, row: Any, prefix: str) -> None:
-        self._mapping = row._mapping
+    def __init__(self, row: Mapping[str, Any], prefix: str) -> None:
+        self._mapping = row
         self._prefix = prefix
 
     def __getattr__(self, name: str) -> Any:

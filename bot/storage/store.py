@@ -5,11 +5,12 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import functools
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
+import asyncpg
 from sqlalchemy import and_, bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -18,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, a
 from bot.storage import tables as t
 from bot.storage.batch import DAY_TABLE_KEYS, DAY_TABLE_WHERE, append_throw, moved_day_table
 from bot.storage.errors import unavailable
+from bot.storage.lane import Lane
 from bot.storage.rows import (
     Prefixed,
     day_record,
@@ -76,6 +78,8 @@ class SqlStore:
         self._bound = session
         # The same pool, without BEGIN and COMMIT: for a write that is one statement.
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+        # A throw's own statements, on the driver (PostgreSQL).
+        self._lane = Lane(engine) if engine.dialect.name == "postgresql" else None
 
     def _in(self, session: AsyncSession) -> SqlStore:
         """This store with every call in `session` (made for each unit: cheaply, from this
@@ -108,6 +112,29 @@ class SqlStore:
                 raise
             raise mapped from error
 
+    async def _row(self, statement: Any, params: dict[str, Any]) -> Mapping[str, Any] | None:
+        """The first row of one statement, a transaction by itself (in a unit, part of the
+        unit's), by column name; on PostgreSQL outside a unit, run on the driver."""
+        if self._lane is not None and self._bound is None:
+            try:
+                return cast(Mapping[str, Any] | None, await self._lane.row(statement, params))
+            except Exception as error:
+                raise _mapped(error) from error
+        async with self._statement() as connection:
+            row = (await connection.execute(statement, params)).first()
+            return None if row is None else cast(Mapping[str, Any], row._mapping)
+
+    async def _write(self, statement: Any, params: dict[str, Any]) -> None:
+        """One write statement, a transaction by itself (in a unit, part of the unit's)."""
+        if self._lane is not None and self._bound is None:
+            try:
+                await self._lane.execute(statement, params)
+            except Exception as error:
+                raise _mapped(error) from error
+            return
+        async with self._statement() as connection:
+            await connection.execute(statement, params)
+
     @asynccontextmanager
     async def _statement(self) -> AsyncIterator[AsyncConnection]:
         """A connection for one statement that is a transaction by itself: no `BEGIN` and
@@ -123,6 +150,17 @@ class SqlStore:
             if mapped is error:
                 raise
             raise mapped from error
+
+    def _one_statement(self, append: StreamAppend) -> bool:
+        """A throw on PostgreSQL, on the player's table of the day or their first (which
+        makes the table), by a player the village knows or one joining it (not a rename,
+        which is logged in the village's stream): its writes go in one statement
+        (`bot.storage.batch`)."""
+        return (
+            self.engine.dialect.name == "postgresql"
+            and append.renamed_from is None
+            and bool(append.events)
+        )
 
     # -- villages and days ---------------------------------------------------------------
 
@@ -334,26 +372,23 @@ class SqlStore:
     async def play_context(
         self, village_id: int, message_id: int, player_id: int
     ) -> PlayContext | None:
-        async with self._transaction() as session:
-            connection = await session.connection()
-            row = (
-                await connection.execute(
-                    _PLAY_CONTEXT, {"v": village_id, "m": message_id, "p": player_id}
-                )
-            ).first()
+        # One statement, no transaction around it: the move's write is guarded by what
+        # this read gave (the table's version, the day open, the message new).
+        row = await self._row(_PLAY_CONTEXT, {"v": village_id, "m": message_id, "p": player_id})
         if row is None:
             return None
-        day = None if row.d_day is None else day_record(Prefixed(row, "d_"))
+        day = None if row["d_day"] is None else day_record(Prefixed(row, "d_"))
         player = None
-        if row.p_name is not None:
-            player = PlayerRecord(village_id, player_id, row.p_name, row.p_joined_at)
+        if row["p_name"] is not None:
+            player = PlayerRecord(village_id, player_id, row["p_name"], row["p_joined_at"])
+        table = row["table_id"]
         return PlayContext(
             village=village_record(Prefixed(row, "v_")),
             day=day,
-            handled=bool(row.handled),
+            handled=bool(row["handled"]),
             player=player,
-            points_before=int(row.points_before),
-            table=None if row.table_id is None else (int(row.table_id), int(row.table_version)),
+            points_before=int(row["points_before"]),
+            table=None if table is None else (int(table), int(row["table_version"])),
         )
 
     async def day_events(self, village_id: int, day: int) -> list[StoredEvent]:
@@ -372,6 +407,14 @@ class SqlStore:
         message: MessageRecord | None,
         outbox: Sequence[OutboxRecord] = (),
     ) -> Appended:
+        if append.game is not None and message is not None and self._one_statement(append):
+            # A throw on PostgreSQL: one statement, a transaction by itself (in a unit, part
+            # of the unit's). It writes everything or nothing; what it refuses, the caller
+            # reads again: a message handled already, a day closed, a table moved on.
+            try:
+                return await _append_throw(self, append, day, append.game, message, outbox)
+            except IntegrityError:
+                raise VersionConflict(append.player_id) from None
         try:
             async with self._transaction() as session:
                 village_id = append.projection.village_id
@@ -385,9 +428,6 @@ class SqlStore:
                 # The hot path of every throw: plain statements on the tables, no unit of
                 # work to flush (the ORM's bookkeeping cost more than the database did).
                 connection = await session.connection()
-                if _in_one_statement(connection, append, message):
-                    assert message is not None
-                    return await _append_throw(connection, append, day, game, message, outbox)
                 if message is not None:
                     try:
                         await connection.execute(_MESSAGE.insert(), _message_values(message))
@@ -723,16 +763,11 @@ class SqlStore:
             values["attempts"] = attempts
             statement = _MARK_OUTBOX_AFTER
         # On Discord, one for every reply posted: a statement alone, not a transaction.
-        async with self._statement() as connection:
-            await connection.execute(statement, values)
+        await self._write(statement, values)
 
     async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
-        async with self._transaction() as session:
-            connection = await session.connection()
-            row = (
-                await connection.execute(_FIRST_ANSWER, {"v": village_id, "m": message_id})
-            ).first()
-            return None if row is None else AnswerPosted(row.status, row.posted_at)
+        row = await self._row(_FIRST_ANSWER, {"v": village_id, "m": message_id})
+        return None if row is None else AnswerPosted(row["status"], row["posted_at"])
 
     async def get_player_day(
         self, village_id: int, day: int, player_id: int
@@ -857,6 +892,15 @@ class SqlStore:
             connection = await session.connection()
             rows = (await connection.execute(query)).all()
         return [DayPoints(*row) for row in rows]
+
+
+def _mapped(error: Exception) -> Exception:
+    """What a statement run on the driver raises to the village: a key or unique index
+    taken is a version conflict (another writer got there first), the rest as for any
+    statement."""
+    if isinstance(error, asyncpg.IntegrityConstraintViolationError):
+        return VersionConflict(str(error))
+    return _store_error(error)
 
 
 def _store_error(error: Exception) -> Exception:
@@ -1190,22 +1234,8 @@ def _as_stored(
     ]
 
 
-def _in_one_statement(
-    connection: AsyncConnection, append: StreamAppend, message: MessageRecord | None
-) -> bool:
-    """A throw on PostgreSQL, on the player's table of the day or their first (which makes
-    the table), by a player the village knows or one joining it (not a rename, which is
-    logged in the village's stream): its writes go in one statement (`bot.storage.batch`)."""
-    return (
-        connection.dialect.name == "postgresql"
-        and message is not None
-        and append.renamed_from is None
-        and bool(append.events)
-    )
-
-
 async def _append_throw(
-    connection: AsyncConnection,
+    store: SqlStore,
     append: StreamAppend,
     day: int,
     game: str,
@@ -1230,7 +1260,7 @@ async def _append_throw(
         at = message.received_at
         where.update(at=at, ended_at=at if status == TABLE_FINISHED else None)
     outcome = await append_throw(
-        connection,
+        store._row,
         _message_values(message),
         where,
         [{k: v for k, v in _event_values(e).items() if k != "table_id"} for e in stored],
@@ -1238,8 +1268,6 @@ async def _append_throw(
         [_outbox_values(entry) for entry in outbox],
         None if append.player is None else _player_values(append.player),
     )
-    if not outcome.message_new:
-        raise DuplicateMessage(message.message_id)
     if not outcome.day_open:
         raise VersionConflict(f"day {day} is closed")
     if outcome.table_id is None:

@@ -141,6 +141,12 @@ class Core:
                 continue
         raise StoreError("the village kept changing; try again")
 
+    async def once(self, work: Callable[[Core], Awaitable[T]]) -> T:
+        """Run `work` in one transaction, once: what it writes was decided from an earlier
+        read, so a VersionConflict goes to the caller, who reads and decides again."""
+        async with self.store.unit() as store:
+            return await work(replace(self, store=store))
+
     def is_moderator(self, village: VillageRecord | None, author: Author) -> bool:
         role = village.settings.moderator_role_id if village is not None else None
         return author.is_moderator or (role is not None and role in author.role_ids)

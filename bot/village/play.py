@@ -1,10 +1,12 @@
 """A move of the village's day game (Greed's throws and Turn End): checked against the
 player's state before any die is drawn.
 
-A throw is one database transaction: what it is decided from is read at once (the village,
-the day, the player and their table's version; the player's stream from memory while that
-version says it is current), and the new events, score row, message and replies are
-written together as its last step.
+What a move is decided from is read at once, in one statement (the village, the day, the
+player and their table's version; the player's stream from memory while that version says
+it is current). The move's writes then go together, guarded by what the read gave: on
+PostgreSQL a throw's events, score row, message and replies are one statement, elsewhere one
+transaction. Another writer that got there first (a moved table, a closed day, the same
+message handled) makes the write fail whole, and the move is read and decided again.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from bot.village import days
 from bot.village.core import MAX_ATTEMPTS, SEAT, Core, Incoming, Refusal
 from bot.village.memo import memo_reply
 from bot.village.moves import Where, apply
-from bot.village.ports import DuplicateMessage, StoreError
+from bot.village.ports import DuplicateMessage, StoreError, VersionConflict
 from bot.village.records import (
     DROPPED,
     FAILED,
@@ -46,22 +48,24 @@ async def play(core: Core, incoming: Incoming, reading: Play) -> list[Delivery]:
     """Play the message's move on the author's table of the day (a day game's message makes
     one move: a throw or a Turn End)."""
     closing: list[Delivery] = []
-    written: list[tuple[StreamKey, KeptStream]] = []
     for _ in range(MAX_ATTEMPTS):
+        written: list[tuple[StreamKey, KeptStream]] = []
         try:
-            deliveries = await core.unit(lambda unit: _play_once(unit, incoming, reading, written))
+            deliveries = await _play_once(core, incoming, reading, written)
         except _DayDue:
             village = await core.store.get_village(incoming.village_id)
             assert village is not None
             closing += await days.catch_up(core, village)
             continue
+        except VersionConflict:
+            continue  # another writer got there first: read and decide again
         except DuplicateMessage:
             return closing
         # Committed: the stream as written is the one the next move reads.
         for key, kept in written:
             core.streams.keep(key, kept)
         return closing + deliveries
-    raise StoreError("the day kept closing; try again")
+    raise StoreError("the village kept changing; try again")
 
 
 async def _play_once(
@@ -70,7 +74,6 @@ async def _play_once(
     reading: Play,
     written: list[tuple[StreamKey, KeptStream]],
 ) -> list[Delivery]:
-    written.clear()  # a unit tried again starts over
     author = incoming.author
     context = await core.store.play_context(
         incoming.village_id, incoming.message_id, author.player_id
@@ -95,14 +98,14 @@ async def _play_once(
         state = await core.position(village, day, author.player_id, view, before)
         counted: dict[str, Json] = {"dice": reading.tags}
         reply = Reply(ReplyKind.IGNORED, "double_post", counted, to=author.name, state=state)
-        return await core.settle(village, [reply], incoming)
+        return await core.once(lambda unit: unit.settle(village, [reply], incoming))
     (move,) = reading.moves
     try:
         after, new_events, stored = _decide(core, game, village, day, incoming, view, move)
     except RuleError as error:
         state = await core.position(village, day, author.player_id, view, before)
         reply = Reply(ReplyKind.REFUSED, error.key, error.params, to=author.name, state=state)
-        return await core.settle(village, [reply], incoming)
+        return await core.once(lambda unit: unit.settle(village, [reply], incoming))
     kind, params = game.outcome(view.state, new_events, after)
     finished = game.finished(after)
     known = context.player
@@ -127,17 +130,23 @@ async def _play_once(
     replies = [Reply(move_kind(kind), kind, params, to=author.name, state=state)]
     message = core.message(incoming, kind)
     if finished:
-        # The memo reads the day's score row as this move writes it: written first.
-        appended = await core.store.append(append, day.day, message)
-        written.append(_kept_after(village, day, author.player_id, game, view, events, appended))
         player = joining or known
         assert player is not None
-        replies.append(await memo_reply(core, village, player, day.day))
-        return await core.settle(village, replies, incoming, record=False)
+
+        async def finish(unit: Core) -> list[Delivery]:
+            # The memo reads the day's score row as this move writes it: written first.
+            appended = await unit.store.append(append, day.day, message)
+            written.append(
+                _kept_after(village, day, author.player_id, game, view, events, appended)
+            )
+            replies.append(await memo_reply(unit, village, player, day.day))
+            return await unit.settle(village, replies, incoming, record=False)
+
+        return await core.once(finish)
 
     async def write(entries: list[OutboxRecord]) -> list[int]:
-        # Everything at once, as the unit's last step: what this write locks is held only
-        # until the commit that follows it.
+        # Everything at once: what this write locks is held only for its own statement
+        # (PostgreSQL) or transaction.
         appended = await core.store.append(append, day.day, message, entries)
         written.append(_kept_after(village, day, author.player_id, game, view, events, appended))
         return appended.outbox_ids

@@ -223,19 +223,18 @@ async def test_missed_messages_before_the_deadline_count_for_their_day(
 
 
 class DatabaseDown:
-    """The village's store while its database is down (every unit fails), and back."""
+    """The village's store while its database is down (every call fails), and back."""
 
     def __init__(self, inner: SqlStore) -> None:
         self.inner = inner
         self.down = False
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
+        found = getattr(self.inner, name)
+        return self._refused if self.down and callable(found) else found
 
-    def unit(self) -> Any:
-        if self.down:
-            raise StoreError("connection refused")
-        return self.inner.unit()
+    def _refused(self, *_: Any, **__: Any) -> Any:
+        raise StoreError("connection refused")
 
 
 async def test_a_throw_answered_try_again_is_not_thrown_later_by_the_catch_up(

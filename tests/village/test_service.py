@@ -150,45 +150,44 @@ class GreedOutsOnly:
 
 
 class RacingStore:
-    """A store that counts its units and the version conflicts that end them. Its first
-    unit waits, once it has read where the player stands, until the other process's first
-    unit has read it too: both then write on what they read, and one of them must start over."""
+    """A store that counts the reads a move is decided from and the version conflicts that
+    send a move back to read again. Its first read waits, once made, until the other
+    process's first read is made too: both then write on what they read, and one of them
+    must read again."""
 
     def __init__(self, inner: SqlStore, together: asyncio.Barrier) -> None:
         self.inner = inner
         self.together = together
-        self.units = 0
+        self.reads = 0
         self.conflicts = 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-    @asynccontextmanager
-    async def unit(self) -> AsyncIterator[Any]:
-        self.units += 1
-        first = self.units == 1
-        try:
-            async with self.inner.unit() as store:
-                yield _WaitAfterReading(store, self.together) if first else store
-        except VersionConflict:
-            self.conflicts += 1
-            raise
-
-
-class _WaitAfterReading:
-    def __init__(self, inner: SqlStore, together: asyncio.Barrier) -> None:
-        self.inner = inner
-        self.together = together
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
     async def play_context(self, village_id: int, message_id: int, player_id: int) -> Any:
         # What a move reads first: its table's version, which its write is guarded by.
+        self.reads += 1
         context = await self.inner.play_context(village_id, message_id, player_id)
-        async with asyncio.timeout(10):
-            await self.together.wait()
+        if self.reads == 1:
+            async with asyncio.timeout(10):
+                await self.together.wait()
         return context
+
+    async def append(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await self.inner.append(*args, **kwargs)
+        except VersionConflict:
+            self.conflicts += 1
+            raise
+
+    @asynccontextmanager
+    async def unit(self) -> AsyncIterator[Any]:
+        try:
+            async with self.inner.unit() as store:
+                yield store
+        except VersionConflict:
+            self.conflicts += 1
+            raise
 
 
 async def test_simultaneous_messages_of_one_player_apply_one_at_a_time(
@@ -221,11 +220,11 @@ async def test_simultaneous_messages_of_one_player_apply_one_at_a_time(
     assert {e.message_id for e in thrown} == thrown_by
     assert [e.version for e in stream] == list(range(1, len(stream) + 1))
     assert [e.type for e in stream].count("GreedOut") == 5
-    # each process's first unit read the stream before either wrote: one at least lost the
-    # race and ran again, and every unit either committed or ended in that conflict
+    # each process's first move read the stream before either wrote: one at least lost the
+    # race and read again, and every read led to a move written or to that conflict
     conflicts = sum(s.conflicts for s in stores)
     assert conflicts >= 1
-    assert sum(s.units for s in stores) == len(throws) + conflicts
+    assert sum(s.reads for s in stores) == len(throws) + conflicts
 
 
 async def test_a_database_that_is_down_gets_a_reply_and_loses_nothing(village_id: int) -> None:
