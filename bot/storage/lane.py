@@ -15,6 +15,7 @@ counts the statements SQLAlchemy sends counts these as well.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -53,8 +54,14 @@ class Compiled:
         values = []
         for name, convert in zip(self._order, self._convert, strict=True):
             value = params[name] if name in params else defaults[name]
-            values.append(value if convert is None or value is None else convert(value))
+            values.append(value if convert is None else convert(value))
         return values
+
+
+_COMPILED: weakref.WeakKeyDictionary[Dialect, dict[int, tuple[ClauseElement, Compiled]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Statements compiled for each engine's database, shared by every store on it."""
 
 
 class Lane:
@@ -63,12 +70,12 @@ class Lane:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self._dispatch = engine.sync_engine.dispatch
-        self._compiled: dict[int, tuple[ClauseElement, Compiled]] = {}
+        self._compiled = _COMPILED.setdefault(engine.dialect, {})
 
     def compiled(self, statement: ClauseElement) -> Compiled:
-        """The statement compiled once. Statements here are built once (at import, or one
-        for each shape of throw), so they are kept by identity, with the statement itself
-        so that its identity stays its own."""
+        """The statement compiled once for the engine's database. Statements here are
+        built once (at import, or one for each shape of throw), so they are kept by
+        identity, with the statement itself so that its identity stays its own."""
         found = self._compiled.get(id(statement))
         if found is None:
             found = self._compiled[id(statement)] = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,12 +22,25 @@ from bot.village.records import (
 from bot.village.settings import VillageSettings
 
 
+def settings_of(value: Any) -> VillageSettings:
+    """A village's or a day's settings from their column: its JSON text (read once for
+    each text: a throw reads the village's and the day's), or the JSON read already."""
+    if isinstance(value, str):
+        return _settings_in(value)
+    return VillageSettings.model_validate(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _settings_in(text: str) -> VillageSettings:
+    return VillageSettings.model_validate_json(text)  # frozen: one instance serves all
+
+
 def village_record(row: Any) -> VillageRecord:
     """A village from its row (an ORM row, or the village's columns of a wider query)."""
     return VillageRecord(
         village_id=row.village_id,
         game=row.game,
-        settings=VillageSettings.model_validate(row.settings),
+        settings=settings_of(row.settings),
         day=row.day,
         created_at=row.created_at,
         guild_id=row.guild_id,
@@ -54,7 +68,7 @@ def day_record(row: Any) -> DayRecord:
     return DayRecord(
         village_id=row.village_id,
         day=row.day,
-        settings=VillageSettings.model_validate(row.settings),
+        settings=settings_of(row.settings),
         opened_at=row.opened_at,
         closes_at=row.closes_at,
         seed=bytes(row.seed),

@@ -11,7 +11,8 @@ from dataclasses import replace
 from typing import Any, cast
 
 import asyncpg
-from sqlalchemy import and_, bindparam, func, select, update
+from sqlalchemy import Text, and_, bindparam, func, select, update
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
@@ -1072,10 +1073,17 @@ def _play_context() -> Any:
         )
         .scalar_subquery()
     )
+
+    def labelled(prefix: str, column: Any) -> Any:
+        # Settings as their JSON text: the same text is read on every move, and its
+        # settings are worked out once (`rows.settings_of`).
+        value = sql_cast(column, Text) if column.key == "settings" else column
+        return value.label(f"{prefix}{column.key}")
+
     return (
         select(
-            *(column.label(f"v_{column.key}") for column in village.c),
-            *(column.label(f"d_{column.key}") for column in day.c),
+            *(labelled("v_", column) for column in village.c),
+            *(labelled("d_", column) for column in day.c),
             player.c.name.label("p_name"),
             player.c.joined_at.label("p_joined_at"),
             handled.label("handled"),

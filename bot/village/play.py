@@ -129,16 +129,18 @@ async def _play_once(
     state = await core.position(village, day, author.player_id, replace(view, state=after), before)
     replies = [Reply(move_kind(kind), kind, params, to=author.name, state=state)]
     message = core.message(incoming, kind)
+    key = (village.village_id, day.day, author.player_id)
+
+    def keep(appended: Appended) -> None:
+        written.append((key, _kept_after(game, day, view, events, appended, new_events)))
+
     if finished:
         player = joining or known
         assert player is not None
 
         async def finish(unit: Core) -> list[Delivery]:
             # The memo reads the day's score row as this move writes it: written first.
-            appended = await unit.store.append(append, day.day, message)
-            written.append(
-                _kept_after(village, day, author.player_id, game, view, events, appended)
-            )
+            keep(await unit.store.append(append, day.day, message))
             replies.append(await memo_reply(unit, village, player, day.day))
             return await unit.settle(village, replies, incoming, record=False)
 
@@ -148,28 +150,27 @@ async def _play_once(
         # Everything at once: what this write locks is held only for its own statement
         # (PostgreSQL) or transaction.
         appended = await core.store.append(append, day.day, message, entries)
-        written.append(_kept_after(village, day, author.player_id, game, view, events, appended))
+        keep(appended)
         return appended.outbox_ids
 
     return await core.settle(village, replies, incoming, record=False, write=write)
 
 
 def _kept_after(
-    village: VillageRecord,
-    day: DayRecord,
-    player_id: int,
     game: AnyGame,
+    day: DayRecord,
     view: StreamView,
     events: tuple[StoredEvent, ...],
     appended: Appended,
-) -> tuple[StreamKey, KeptStream]:
-    """The player's stream as this move leaves it, to keep once the move is committed."""
+    made: list[object],
+) -> KeptStream:
+    """The player's stream as this move leaves it, to keep once the move is committed
+    (`made`: the game's events the move appended)."""
     new = tuple(appended.events)
     table_id = new[0].table_id
     assert table_id is not None
-    after = extend_stream(game, day.settings.rules, view, events, new)
-    key = (village.village_id, day.day, player_id)
-    return key, KeptStream(table_id, after.version, (*events, *new), after)
+    after = extend_stream(game, day.settings.rules, view, events, new, decoded=made)
+    return KeptStream(table_id, after.version, (*events, *new), after)
 
 
 def _check_place(village: VillageRecord, day: DayRecord, incoming: Incoming) -> None:

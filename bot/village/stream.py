@@ -8,7 +8,7 @@ brings them back. Replaying the stream therefore always gives the same state and
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -164,12 +164,15 @@ def extend_stream(
     events: tuple[StoredEvent, ...],
     new: tuple[StoredEvent, ...],
     seats: int = 1,
+    decoded: Sequence[object] | None = None,
 ) -> StreamView:
     """`read_stream` of `events + new`, from `view` (the read of `events`) without reading
     `events` again: what a move appended is folded in. A rollback or its undoing changes
-    what came before it, so then the whole stream is read again."""
+    what came before it, so then the whole stream is read again. `decoded`: the game's
+    events `new` stores, one for one, when the caller has them (the move that made them)."""
     if not new or any(e.type in VILLAGE_TYPES for e in new):
         return read_stream(game, rules, [*events, *new], seats)
+    assert decoded is None or len(decoded) == len(new)
     state = view.state
     steps = list(view.steps)  # the kept view's steps are shared: changed ones are copied
     throws, last_throw_at = view.throws, view.last_throw_at
@@ -177,10 +180,11 @@ def extend_stream(
     for event in events:
         if event.type not in VILLAGE_TYPES and event.type not in TABLE_TYPES:
             starts.setdefault(event.message_id, event.version)
-    for event in new:
+    for n, event in enumerate(new):
         if event.type in TABLE_TYPES:
             continue
-        state = game.evolve(state, game.codec.decode(encoded(event)))
+        made = decoded[n] if decoded is not None else game.codec.decode(encoded(event))
+        state = game.evolve(state, made)
         move_start = starts.setdefault(event.message_id, event.version)
         if DRAW_SEQ in event.data:
             throws += 1

@@ -10,7 +10,6 @@ the engine's own, stored as they always were.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
 from typing import Any, cast
 
 from bot.games.api import (
@@ -99,11 +98,13 @@ class GreedCodec:
     version = 1
 
     def encode(self, event: GreedEvent) -> Encoded:
-        data = asdict(event)
-        for name in _FACE_FIELDS:
-            if name in data:
-                data[name] = [face.token for face in data[name]]
-        return Encoded(type(event).__name__, cast(dict[str, Json], data), self.version)
+        # Field by field rather than `asdict`, which copies every value deeply: an event's
+        # fields are numbers, flags and faces, and a throw encodes several.
+        data: dict[str, Json] = {}
+        for name in event.__dataclass_fields__:
+            value = getattr(event, name)
+            data[name] = [face.token for face in value] if name in _FACE_FIELDS else value
+        return Encoded(type(event).__name__, data, self.version)
 
     def decode(self, stored: Encoded) -> GreedEvent:
         cls = _EVENT_TYPES[stored.type]
