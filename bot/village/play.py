@@ -64,6 +64,9 @@ async def play(core: Core, incoming: Incoming, reading: Play) -> list[Delivery]:
         # Committed: the stream as written is the one the next move reads.
         for key, kept in written:
             core.streams.keep(key, kept)
+        if written and deliveries and deliveries[0].outbox_id is not None:
+            # The throw's answer, kept for the chat: the next throw asks when it was posted.
+            core.answers.kept(incoming.village_id, incoming.message_id, deliveries[0].outbox_id)
         return closing + deliveries
     raise StoreError("the village kept changing; try again")
 
@@ -198,7 +201,9 @@ async def double_post(
         previous = view.steps[-1].message_id
         answer = None
         if previous is not None:
-            answer = await core.store.first_answer(village.village_id, previous)
+            answer = core.answers.get(village.village_id, previous)
+            if answer is None:  # answered before this process started, or by another
+                answer = await core.store.first_answer(village.village_id, previous)
         if answer is not None and answer.status not in _UNDELIVERABLE:
             # Not posted yet: nobody could have seen it.
             return answer.posted_at is None or incoming.sent_at < answer.posted_at

@@ -351,6 +351,8 @@ class VillageService:
         posted_at: dt.datetime | None = None,
         attempts: int | None = None,
     ) -> bool:
+        # Posted (or given up) whether or not the database takes the record now.
+        self.core.answers.marked(outbox_id, status, posted_at)
         try:
             await self.core.store.mark_outbox(outbox_id, status, posted_id, posted_at, attempts)
         except StoreError as error:
