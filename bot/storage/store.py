@@ -1141,16 +1141,11 @@ async def _insert_outbox(connection: AsyncConnection, entries: Sequence[OutboxRe
     would then insert a close's hundred replies one row at a time."""
     if not entries:
         return []
-    rows = await connection.execute(_INSERT_OUTBOX, [_outbox_values(entry) for entry in entries])
+    rows = await connection.execute(_INSERT_OUTBOX, [outbox_row(entry) for entry in entries])
     ids = {int(seq): int(outbox_id) for outbox_id, seq in rows}
     if len(ids) != len(entries):
         raise AssertionError("the replies of one message must have distinct places (seq)")
     return [ids[entry.seq] for entry in entries]
-
-
-def _outbox_values(entry: OutboxRecord) -> dict[str, Any]:
-    row = outbox_row(entry)
-    return {c.key: getattr(row, c.key) for c in _OUTBOX.c if c.key != "outbox_id"}
 
 
 def _event_values(event: StoredEvent) -> dict[str, Any]:
@@ -1273,7 +1268,7 @@ async def _append_throw(
         where,
         [{k: v for k, v in _event_values(e).items() if k != "table_id"} for e in stored],
         score,
-        [_outbox_values(entry) for entry in outbox],
+        [outbox_row(entry) for entry in outbox],
         None if append.player is None else _player_values(append.player),
     )
     if not outcome.day_open:
