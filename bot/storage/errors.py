@@ -7,10 +7,17 @@ A database that is starting, stopping, restarting or out of connections must rea
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Iterator
 
 import asyncpg
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import (
+    DBAPIError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    SQLAlchemyError,
+)
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 # PostgreSQL's error classes for "not now": 08 connection exception, 53 insufficient
@@ -72,3 +79,11 @@ def unavailable(error: BaseException) -> bool:
         if any(marker in text for marker in (*_SQLITE, *_CLOSED)):
             return True
     return False
+
+
+def key_taken(error: BaseException) -> bool:
+    """Whether a write failed on a key or unique index another row holds (or another
+    constraint): through SQLAlchemy, or from the driver itself."""
+    return isinstance(
+        error, IntegrityError | sqlite3.IntegrityError | asyncpg.IntegrityConstraintViolationError
+    )

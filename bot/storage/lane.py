@@ -1,12 +1,15 @@
-"""A throw's few statements on PostgreSQL, run on the driver.
+"""A throw's few statements, run on the driver.
 
 SQLAlchemy builds every statement of the store and lends every connection from its pool.
-For the handful a throw sends (what it reads, its one write, the record of its reply
-posted), it stops there: each is compiled once for asyncpg, and asyncpg runs it on a
-connection taken from SQLAlchemy's pool. SQLAlchemy's execution layer (a `Connection`, an
-execution context, result rows) costs twice the statement's own Python for each of them,
-and a throw is little more than its statements (bench/README.md). Everything else in the
-store stays on SQLAlchemy.
+For the handful a throw sends (what it reads, its writes, the record of its reply posted),
+it stops there: each is compiled once for the engine's database, and the driver (asyncpg,
+aiosqlite) runs it on a connection taken from SQLAlchemy's pool. SQLAlchemy's execution
+layer (a `Connection` or a session, an execution context, result rows) cost twice a
+statement's own Python for each of them, and a throw is little more than its statements
+(bench/README.md). Everything else in the store stays on SQLAlchemy.
+
+Values go through each column type's own conversion both ways, as SQLAlchemy would convert
+them: JSON serialized, times checked to be aware UTC (and, on SQLite, kept as text).
 
 The engine's `before_cursor_execute` listeners hear these statements too (they are called
 with the statement and its arguments, and no connection, cursor or context), so that what
@@ -16,14 +19,20 @@ counts the statements SQLAlchemy sends counts these as well.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from asyncio import CancelledError
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Protocol, cast
 
 import asyncpg
 from sqlalchemy.engine import Dialect
-from sqlalchemy.ext.asyncio import AsyncEngine
-from sqlalchemy.sql import ClauseElement
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.pool import PoolProxiedConnection
+from sqlalchemy.sql import ClauseElement, Executable
 from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.util import greenlet_spawn
+
+Row = dict[str, Any]
 
 # PostgreSQL's classes of errors that end a connection (08) or the server's work (57P): the
 # connection is not given back to the pool, which opens a new one.
@@ -31,12 +40,11 @@ _CONNECTION_STATES = ("08", "57P")
 
 
 class Compiled:
-    """A statement compiled for asyncpg: its text, and how its named parameters become the
-    positional arguments asyncpg takes (in order, through each column type's own
-    conversion: JSON serialized, times checked to be aware UTC)."""
+    """A statement compiled for one database: its text, how its named parameters become
+    the positional arguments the driver takes, and how a row it returns is read back."""
 
-    def __init__(self, statement: ClauseElement, dialect: Dialect) -> None:
-        compiled = cast(SQLCompiler, statement.compile(dialect=dialect))
+    def __init__(self, statement: Executable, dialect: Dialect) -> None:
+        compiled = cast(SQLCompiler, cast(ClauseElement, statement).compile(dialect=dialect))
         self.sql = compiled.string
         names = compiled.positiontup or []
         # The values of binds the statement carries itself (a LIMIT, a literal).
@@ -48,6 +56,14 @@ class Compiled:
             compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
             for name in names
         )
+        returned = getattr(statement, "exported_columns", ())
+        self._columns = tuple(column.key for column in returned)
+        self._read: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
+            (column.key, processor)
+            for column in returned
+            if (processor := column.type.dialect_impl(dialect).result_processor(dialect, None))
+            is not None
+        )
 
     def arguments(self, params: Mapping[str, Any]) -> list[Any]:
         defaults = self._defaults
@@ -57,22 +73,37 @@ class Compiled:
             values.append(value if convert is None else convert(value))
         return values
 
+    def row(self, values: Sequence[Any] | Mapping[str, Any]) -> Row:
+        """A returned row by column name: from the driver's record (asyncpg) or its tuple
+        in the statement's column order (SQLite)."""
+        if isinstance(values, Mapping):
+            row = dict(values)
+        else:
+            row = dict(zip(self._columns, values, strict=True))
+        for name, processor in self._read:
+            row[name] = processor(row[name])
+        return row
 
-_COMPILED: weakref.WeakKeyDictionary[Dialect, dict[int, tuple[ClauseElement, Compiled]]] = (
+
+_COMPILED: weakref.WeakKeyDictionary[Dialect, dict[int, tuple[Executable, Compiled]]] = (
     weakref.WeakKeyDictionary()
 )
 """Statements compiled for each engine's database, shared by every store on it."""
 
 
 class Lane:
-    """Statements run on a pooled connection's driver, each a transaction by itself."""
+    """Statements run on a pooled connection's driver: each a transaction by itself, or
+    several in one (`transaction`)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
+        self._dialect = engine.dialect
         self._dispatch = engine.sync_engine.dispatch
         self._compiled = _COMPILED.setdefault(engine.dialect, {})
+        self.dialect = engine.dialect.name
+        self._sqlite = self.dialect == "sqlite"
 
-    def compiled(self, statement: ClauseElement) -> Compiled:
+    def compiled(self, statement: Executable) -> Compiled:
         """The statement compiled once for the engine's database. Statements here are
         built once (at import, or one for each shape of throw), so they are kept by
         identity, with the statement itself so that its identity stays its own."""
@@ -80,47 +111,260 @@ class Lane:
         if found is None:
             found = self._compiled[id(statement)] = (
                 statement,
-                Compiled(statement, self._engine.dialect),
+                Compiled(statement, self._dialect),
             )
         return found[1]
 
-    async def row(self, statement: ClauseElement, params: Mapping[str, Any]) -> Any:
-        """The statement's first row (an `asyncpg.Record`), or None."""
-        return await self._run(statement, params, fetch=True)
+    async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
+        """The first row of one statement, a transaction by itself; None if it has none."""
+        async with self._connection() as run:
+            return await run.row(statement, params)
 
-    async def execute(self, statement: ClauseElement, params: Mapping[str, Any]) -> None:
-        await self._run(statement, params, fetch=False)
+    async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
+        """One write, a transaction by itself: the rows it changed."""
+        async with self._connection() as run:
+            return await run.execute(statement, params)
 
-    async def _run(self, statement: ClauseElement, params: Mapping[str, Any], fetch: bool) -> Any:
-        compiled = self.compiled(statement)
-        arguments = compiled.arguments(params)
-        if self._dispatch.before_cursor_execute:
-            self._heard(compiled.sql, arguments)
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Statements]:
+        """Statements on one connection, committed together at the end of the block,
+        rolled back if it raises."""
+        async with self._connection(transaction=True) as run:
+            yield run
+
+    @asynccontextmanager
+    async def _connection(self, transaction: bool = False) -> AsyncIterator[_DriverStatements]:
         pooled = await self._engine.raw_connection()
+        run: _DriverStatements = (
+            _SqliteStatements(self, pooled, transaction)
+            if self._sqlite
+            else _PostgresStatements(self, pooled, transaction)
+        )
         try:
-            driver = cast(asyncpg.Connection, pooled.driver_connection)
-            if fetch:
-                return await driver.fetchrow(compiled.sql, *arguments)
-            await driver.execute(compiled.sql, *arguments)
-            return None
+            await run.begin()
+            yield run
+            await run.commit()
         except BaseException as error:
-            if _ends_connection(error):
+            if _ends_connection(error) or not await _rolled_back(run):
                 # Closed at once, not given back: the pool opens a new one when needed.
-                pooled.invalidate(error if isinstance(error, Exception) else None)
+                await greenlet_spawn(
+                    pooled.invalidate, error if isinstance(error, Exception) else None
+                )
             raise
         finally:
-            pooled.close()
+            # Given back as SQLAlchemy gives back its own (its reset may wait on the driver).
+            await greenlet_spawn(pooled.close)
 
-    def _heard(self, sql: str, arguments: Sequence[Any]) -> None:
-        for listener in self._dispatch.before_cursor_execute:
-            listener(None, None, sql, arguments, None, False)
+    def heard(self, compiled: Compiled, arguments: Sequence[Any], many: bool = False) -> None:
+        """Tell the engine's statement listeners (what counts statements)."""
+        if self._dispatch.before_cursor_execute:
+            for listener in self._dispatch.before_cursor_execute:
+                listener(None, None, compiled.sql, arguments, None, many)
+
+
+class Statements(Protocol):
+    """Statements run one after another, in a transaction or each alone: on the driver
+    (the lane's), or on a SQLAlchemy connection inside a unit of work."""
+
+    dialect: str
+    """The database's name in SQLAlchemy (`postgresql`, `sqlite`)."""
+
+    async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
+        """The statement's first row by column name, None if it has none."""
+
+    async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]: ...
+
+    async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
+        """A write: the rows it changed."""
+
+    async def execute_many(
+        self, statement: Executable, params: Sequence[Mapping[str, Any]]
+    ) -> None:
+        """The same write for each of `params`."""
+
+
+class ConnectionStatements:
+    """`Statements` on a SQLAlchemy connection, in its transaction (a unit of work's)."""
+
+    def __init__(self, connection: AsyncConnection) -> None:
+        self._connection = connection
+        self.dialect = connection.dialect.name
+
+    async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
+        found = (await self._connection.execute(statement, dict(params))).first()
+        return None if found is None else dict(found._mapping)
+
+    async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
+        result = await self._connection.execute(statement, dict(params))
+        return [dict(found._mapping) for found in result]
+
+    async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
+        result = await self._connection.execute(statement, dict(params))
+        return int(getattr(result, "rowcount", 0))
+
+    async def execute_many(
+        self, statement: Executable, params: Sequence[Mapping[str, Any]]
+    ) -> None:
+        await self._connection.execute(statement, [dict(p) for p in params])
+
+
+class _DriverStatements:
+    """Statements on one pooled connection's driver."""
+
+    def __init__(self, lane: Lane, pooled: PoolProxiedConnection, transaction: bool) -> None:
+        self._lane = lane
+        self._transaction = transaction
+        self._driver: Any = pooled.driver_connection
+        self.dialect = lane.dialect
+
+    async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
+        raise NotImplementedError
+
+    async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
+        raise NotImplementedError
+
+    async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
+        raise NotImplementedError
+
+    async def execute_many(
+        self, statement: Executable, params: Sequence[Mapping[str, Any]]
+    ) -> None:
+        raise NotImplementedError
+
+    async def begin(self) -> None:
+        pass
+
+    async def commit(self) -> None:
+        pass
+
+    async def rollback(self) -> None:
+        pass
+
+    def _prepared(
+        self, statement: Executable, params: Mapping[str, Any]
+    ) -> tuple[Compiled, list[Any]]:
+        compiled = self._lane.compiled(statement)
+        arguments = compiled.arguments(params)
+        self._lane.heard(compiled, arguments)
+        return compiled, arguments
+
+
+class _PostgresStatements(_DriverStatements):
+    """asyncpg: a statement alone is a transaction by itself; several are inside BEGIN and
+    COMMIT."""
+
+    def __init__(self, lane: Lane, pooled: PoolProxiedConnection, transaction: bool) -> None:
+        super().__init__(lane, pooled, transaction)
+        self._open: Any = None
+
+    async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
+        compiled, arguments = self._prepared(statement, params)
+        found = await cast(asyncpg.Connection, self._driver).fetchrow(compiled.sql, *arguments)
+        return None if found is None else compiled.row(found)
+
+    async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
+        compiled, arguments = self._prepared(statement, params)
+        found = await cast(asyncpg.Connection, self._driver).fetch(compiled.sql, *arguments)
+        return [compiled.row(values) for values in found]
+
+    async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
+        compiled, arguments = self._prepared(statement, params)
+        status = await cast(asyncpg.Connection, self._driver).execute(compiled.sql, *arguments)
+        # "UPDATE 1", "INSERT 0 3": the count of rows comes last.
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def execute_many(
+        self, statement: Executable, params: Sequence[Mapping[str, Any]]
+    ) -> None:
+        compiled = self._lane.compiled(statement)
+        rows = [compiled.arguments(p) for p in params]
+        self._lane.heard(compiled, rows, many=True)
+        await cast(asyncpg.Connection, self._driver).executemany(compiled.sql, rows)
+
+    async def begin(self) -> None:
+        if self._transaction:
+            self._open = cast(asyncpg.Connection, self._driver).transaction()
+            await self._open.start()
+
+    async def commit(self) -> None:
+        if self._open is not None:
+            await self._open.commit()
+            self._open = None
+
+    async def rollback(self) -> None:
+        if self._open is not None:
+            await self._open.rollback()
+            self._open = None
+
+
+class _SqliteStatements(_DriverStatements):
+    """aiosqlite: the driver begins a transaction before the first write; it is committed
+    after a statement alone, or at the end of the block for several."""
+
+    async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
+        found = await self.rows(statement, params)
+        return found[0] if found else None
+
+    async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
+        compiled, arguments = self._prepared(statement, params)
+        found = await self._driver.execute_fetchall(compiled.sql, arguments)
+        await self._alone()
+        return [compiled.row(values) for values in found]
+
+    async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
+        compiled, arguments = self._prepared(statement, params)
+        cursor = await self._driver.execute(compiled.sql, arguments)
+        changed = int(cursor.rowcount)
+        await cursor.close()
+        await self._alone()
+        return changed
+
+    async def execute_many(
+        self, statement: Executable, params: Sequence[Mapping[str, Any]]
+    ) -> None:
+        compiled = self._lane.compiled(statement)
+        rows = [compiled.arguments(p) for p in params]
+        self._lane.heard(compiled, rows, many=True)
+        await self._driver.executemany(compiled.sql, rows)
+        await self._alone()
+
+    async def begin(self) -> None:
+        if self._transaction:
+            # Several statements are a write: the write lock is taken at once (waiting as
+            # long as the engine's lock wait), so that no other writer's commit makes what
+            # the first statements read stale by the last.
+            cursor = await self._driver.execute("BEGIN IMMEDIATE")
+            await cursor.close()
+
+    async def commit(self) -> None:
+        if self._driver.in_transaction:
+            await self._driver.commit()
+
+    async def rollback(self) -> None:
+        if self._driver.in_transaction:
+            await self._driver.rollback()
+
+    async def _alone(self) -> None:
+        """A write alone commits at once (the driver began a transaction for it)."""
+        if not self._transaction:
+            await self.commit()
+
+
+async def _rolled_back(run: _DriverStatements) -> bool:
+    try:
+        await run.rollback()
+    except Exception:
+        return False
+    return True
 
 
 def _ends_connection(error: BaseException) -> bool:
-    """Whether the connection can serve another statement after `error`: yes after an error
-    of the statement itself (a key taken, a constraint), no after a lost connection, a
-    timeout or a cancelled wait (the server may still be running the statement)."""
+    """Whether `error` leaves the connection unfit for another statement: a lost
+    connection, a timeout or a cancelled wait (the database may still be running the
+    statement). After anything else (a key taken, a constraint, SQLite's lock, a guard of
+    the caller's that wrote nothing) it is rolled back and serves again."""
     if isinstance(error, asyncpg.PostgresError):
         state = getattr(error, "sqlstate", None) or ""
         return state.startswith(_CONNECTION_STATES)
-    return True
+    return isinstance(error, asyncpg.InterfaceError | OSError | TimeoutError | CancelledError)

@@ -4,23 +4,23 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import functools
+import sqlite3
 from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any, cast
 
-import asyncpg
 from sqlalchemy import Text, and_, bindparam, func, select, update
 from sqlalchemy import cast as sql_cast
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
+from bot.storage import streams
+from bot.storage import streams as stream_writes
 from bot.storage import tables as t
-from bot.storage.batch import DAY_TABLE_KEYS, DAY_TABLE_WHERE, append_throw, moved_day_table
-from bot.storage.errors import unavailable
-from bot.storage.lane import Lane
+from bot.storage.batch import append_throw
+from bot.storage.errors import key_taken, unavailable
+from bot.storage.lane import ConnectionStatements, Lane, Statements
 from bot.storage.rows import (
     Prefixed,
     day_record,
@@ -79,8 +79,8 @@ class SqlStore:
         self._bound = session
         # The same pool, without BEGIN and COMMIT: for a write that is one statement.
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
-        # A throw's own statements, on the driver (PostgreSQL).
-        self._lane = Lane(engine) if engine.dialect.name == "postgresql" else None
+        # A throw's own statements, on the driver.
+        self._lane = Lane(engine)
 
     def _in(self, session: AsyncSession) -> SqlStore:
         """This store with every call in `session` (made for each unit: cheaply, from this
@@ -115,8 +115,8 @@ class SqlStore:
 
     async def _row(self, statement: Any, params: dict[str, Any]) -> Mapping[str, Any] | None:
         """The first row of one statement, a transaction by itself (in a unit, part of the
-        unit's), by column name; on PostgreSQL outside a unit, run on the driver."""
-        if self._lane is not None and self._bound is None:
+        unit.s), by column name; outside a unit, run on the driver."""
+        if self._bound is None:
             try:
                 return cast(Mapping[str, Any] | None, await self._lane.row(statement, params))
             except Exception as error:
@@ -127,7 +127,7 @@ class SqlStore:
 
     async def _write(self, statement: Any, params: dict[str, Any]) -> None:
         """One write statement, a transaction by itself (in a unit, part of the unit's)."""
-        if self._lane is not None and self._bound is None:
+        if self._bound is None:
             try:
                 await self._lane.execute(statement, params)
             except Exception as error:
@@ -276,8 +276,8 @@ class SqlStore:
                 apart = {id(s) for s in together}
                 for stream in closing.streams:
                     if id(stream) not in apart:
-                        await self._append_stream(
-                            session,
+                        await streams.write_stream(
+                            ConnectionStatements(await session.connection()),
                             stream,
                             closing.village_id,
                             closing.day,
@@ -342,7 +342,7 @@ class SqlStore:
 
     async def upsert_player(self, player: PlayerRecord) -> None:
         async with self._transaction() as session:
-            await _upsert_player(session, player)
+            await streams.upsert_player(ConnectionStatements(await session.connection()), player)
 
     async def players(self, village_id: int) -> list[PlayerRecord]:
         async with self._transaction() as session:
@@ -416,93 +416,23 @@ class SqlStore:
                 return await _append_throw(self, append, day, append.game, message, outbox)
             except IntegrityError:
                 raise VersionConflict(append.player_id) from None
+        if self._bound is None and append.game is not None:
+            # A throw elsewhere (SQLite, a rename): its statements in one transaction on the
+            # driver.
+            try:
+                async with self._lane.transaction() as run:
+                    return await _append(run, append, day, append.game, message, outbox)
+            except (StoreError, DuplicateMessage):
+                raise
+            except Exception as error:
+                raise _mapped(error) from error
         try:
             async with self._transaction() as session:
-                village_id = append.projection.village_id
-                game = append.game
-                if game is None:
-                    game = await session.scalar(
-                        select(t.Village.game).where(t.Village.village_id == village_id)
-                    )
-                    if game is None:
-                        raise StoreError(f"no village {village_id}")
-                # The hot path of every throw: plain statements on the tables, no unit of
-                # work to flush (the ORM's bookkeeping cost more than the database did).
-                connection = await session.connection()
-                if message is not None:
-                    try:
-                        await connection.execute(_MESSAGE.insert(), _message_values(message))
-                    except IntegrityError:
-                        raise DuplicateMessage(message.message_id) from None
-                # A closed day takes no more events. The day is only share-locked: a closer
-                # waits for this append's commit, then finds the table this append wrote
-                # (moved from the version it read, or one it did not read) and reads again.
-                # On SQLite a later throw's table move checks the day itself (one writer:
-                # the day stays as the move saw it until the commit), one statement fewer.
-                settings = None
-                while_open = connection.dialect.name == "sqlite" and append.expected_version != 0
-                if not while_open:
-                    settings = await connection.scalar(_DAY_OPEN, {"v": village_id, "d": day})
-                    if settings is None:
-                        raise VersionConflict(f"day {day} is closed")
-                recorded_at = message.received_at if message else _utc_now()
-                events = await self._append_stream(
-                    session, append, village_id, day, game, recorded_at, settings, while_open
-                )
-                return Appended(events, await _insert_outbox(connection, outbox))
+                run = ConnectionStatements(await session.connection())
+                game = append.game or await _game_of(run, append.projection.village_id)
+                return await _append(run, append, day, game, message, outbox)
         except IntegrityError:
             raise VersionConflict(append.player_id) from None
-
-    async def _append_stream(
-        self,
-        session: AsyncSession,
-        append: StreamAppend,
-        village_id: int,
-        day: int,
-        game: str,
-        recorded_at: dt.datetime,
-        day_settings: dict[str, Any] | None = None,
-        while_open: bool = False,
-    ) -> list[StoredEvent]:
-        """Write a player's day stream: the events, the table's version and the score row.
-        Returns the events as stored, for a caller that keeps the stream in memory.
-        `day_settings`: the day's, when the caller read them (a first throw's table takes
-        the day's rules); `while_open`: the table moves only while the day is open."""
-        if append.player is not None:
-            await _upsert_player(session, append.player)
-            if append.renamed_from is not None:
-                # The player table keeps the name in use; the village stream keeps every
-                # name a player went by, so that a log read later says who was who.
-                version = await _next_version(session, village_id, day)
-                session.add(
-                    event_row(
-                        village_id,
-                        day,
-                        VILLAGE_STREAM,
-                        version,
-                        game,
-                        NewEvent(
-                            "PlayerRenamed",
-                            {
-                                "player_id": append.player.player_id,
-                                "from": append.renamed_from,
-                                "to": append.player.name,
-                            },
-                        ),
-                        recorded_at,
-                    )
-                )
-                await session.flush()
-        table_id = await _table_of_day(
-            session, village_id, day, append, game, recorded_at, day_settings, while_open
-        )
-        stored = _as_stored(append, day, game, recorded_at, table_id)
-        connection = await session.connection()
-        if stored:
-            # The unique stream version fails this insert if another writer got there first.
-            await connection.execute(_EVENT.insert(), [_event_values(e) for e in stored])
-        await _upsert_score(session, score_row(append.projection, table_id, game))
-        return stored
 
     async def _with_village_event(
         self, village_id: int, event: NewEvent, statement: Any, day: int | None = None
@@ -548,8 +478,8 @@ class SqlStore:
     async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
         try:
             async with self._transaction() as session:
-                connection = await session.connection()
-                number = await _take_table_number(connection, table.village_id)
+                run = ConnectionStatements(await session.connection())
+                number = await streams.take_table_number(run, table.village_id)
                 made = replace(table, table_id=number, version=len(events))
                 session.add(table_row(made))
                 await session.flush()
@@ -603,14 +533,16 @@ class SqlStore:
                 )
                 if _rowcount(moved) == 0:
                     raise VersionConflict(f"table {table.table_id} moved on")
+                run = ConnectionStatements(await session.connection())
                 for player in append.players:
-                    await _upsert_player(session, player)
+                    await streams.upsert_player(run, player)
                 at = append.at or _utc_now()
                 for offset, event in enumerate(append.events, start=1):
                     session.add(_table_event(table, append.expected_version + offset, event, at))
                 await session.flush()
                 for score in append.scores:
-                    await _upsert_score(session, score_row(score, table.table_id, table.game))
+                    row = score_row(score, table.table_id, table.game)
+                    await run.execute(streams.score_upsert(run.dialect), row)
         except IntegrityError:
             raise VersionConflict(f"table {table.table_id} moved on") from None
 
@@ -733,7 +665,9 @@ class SqlStore:
         if not entries:
             return []
         async with self._transaction() as session:
-            return await _insert_outbox(await session.connection(), entries)
+            return await streams.keep_replies(
+                ConnectionStatements(await session.connection()), entries
+            )
 
     async def pending_outbox(
         self, village_ids: Collection[int] | None = None
@@ -897,10 +831,15 @@ class SqlStore:
 
 def _mapped(error: Exception) -> Exception:
     """What a statement run on the driver raises to the village: a key or unique index
-    taken is a version conflict (another writer got there first), the rest as for any
-    statement."""
-    if isinstance(error, asyncpg.IntegrityConstraintViolationError):
+    taken is a version conflict (another writer got there first), as is SQLite's stale
+    snapshot; SQLite's other failures (a lock held too long, a file it cannot use) are
+    "try again"; the rest as for any statement."""
+    if key_taken(error):
         return VersionConflict(str(error))
+    if isinstance(error, sqlite3.OperationalError):
+        if getattr(error, "sqlite_errorcode", None) == _SQLITE_BUSY_SNAPSHOT:
+            return VersionConflict(str(error))
+        return StoreError(str(error))
     return _store_error(error)
 
 
@@ -968,7 +907,6 @@ _DAY = t.metadata.tables["village_day"]
 _TABLE = t.metadata.tables["game_table"]
 _SCORE = t.metadata.tables["table_score"]
 _OUTBOX = t.metadata.tables["outbox"]
-_INSERT_OUTBOX = _OUTBOX.insert().returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq)
 _MARK_OUTBOX = (
     _OUTBOX.update()
     .where(_OUTBOX.c.outbox_id == bindparam("outbox"))
@@ -984,47 +922,6 @@ _FIRST_ANSWER = (
     .order_by(_OUTBOX.c.seq)
     .limit(1)
 )
-_SCORE_KEYS = ("village_id", "table_id", "player_id")
-
-_VILLAGE = t.metadata.tables["village"]
-
-# The open day's settings, the day's row share-locked (PostgreSQL; SQLite has one writer).
-_DAY_OPEN = (
-    select(_DAY.c.settings)
-    .where(
-        _DAY.c.village_id == bindparam("v"),
-        _DAY.c.day == bindparam("d"),
-        _DAY.c.closed_at.is_(None),
-    )
-    .with_for_update(read=True)
-)
-
-# The number the village's next table takes, taken (the counter moved on).
-_TAKE_TABLE_NUMBER = (
-    _VILLAGE.update()
-    .where(_VILLAGE.c.village_id == bindparam("v"))
-    .values(next_table=_VILLAGE.c.next_table + 1)
-    .returning(_VILLAGE.c.next_table - 1)
-)
-
-
-async def _take_table_number(connection: AsyncConnection, village_id: int) -> int:
-    """A new table's number in the village, from the village row's counter: concurrent
-    tables of one village wait only for this row, and only until the other one commits."""
-    number = await connection.scalar(_TAKE_TABLE_NUMBER, {"v": village_id})
-    if number is None:
-        raise StoreError(f"no village {village_id}")
-    return int(number)
-
-
-@functools.cache
-def _make_day_table(dialect: str) -> Any:
-    """A player's day table, unless they have it already (the unique index of day tables:
-    two first throws of one player at once make it once)."""
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    return insert(_TABLE).on_conflict_do_nothing(
-        index_elements=list(DAY_TABLE_KEYS), index_where=DAY_TABLE_WHERE
-    )
 
 
 async def _no_unseen_tables(session: AsyncSession, closing: DayClosing, game: str) -> None:
@@ -1045,10 +942,6 @@ async def _no_unseen_tables(session: AsyncSession, closing: DayClosing, game: st
     )
     if unseen is not None:
         raise VersionConflict(f"player {unseen} made their day table after the close read it")
-
-
-_MOVE_DAY_TABLE = moved_day_table("t_")
-_MOVE_OPEN_DAY_TABLE = moved_day_table("t_", while_open=True)
 
 
 def _play_context() -> Any:
@@ -1121,48 +1014,6 @@ def _play_context() -> Any:
 _PLAY_CONTEXT = _play_context()
 
 
-def _message_values(message: MessageRecord) -> dict[str, Any]:
-    return {
-        "village_id": message.village_id,
-        "message_id": message.message_id,
-        "player_id": message.player_id,
-        "sent_at": message.sent_at,
-        "received_at": message.received_at,
-        "outcome": message.outcome,
-        "place_id": message.place_id,
-    }
-
-
-async def _insert_outbox(connection: AsyncConnection, entries: Sequence[OutboxRecord]) -> list[int]:
-    """One statement for every reply of a message; their ids in the replies' order.
-
-    The ids are matched to the replies by `seq` (their place among one message's answers)
-    rather than asked back in order: SQLite cannot promise RETURNING's order, and SQLAlchemy
-    would then insert a close's hundred replies one row at a time."""
-    if not entries:
-        return []
-    rows = await connection.execute(_INSERT_OUTBOX, [outbox_row(entry) for entry in entries])
-    ids = {int(seq): int(outbox_id) for outbox_id, seq in rows}
-    if len(ids) != len(entries):
-        raise AssertionError("the replies of one message must have distinct places (seq)")
-    return [ids[entry.seq] for entry in entries]
-
-
-def _event_values(event: StoredEvent) -> dict[str, Any]:
-    return {
-        "village_id": event.village_id,
-        "day": event.day,
-        "table_id": event.table_id,
-        "player_id": event.player_id,
-        "version": event.version,
-        "game": event.game,
-        "type": event.type,
-        "data": event.data,
-        "message_id": event.message_id,
-        "recorded_at": event.recorded_at,
-    }
-
-
 async def _close_tables(
     session: AsyncSession, streams: Sequence[StreamAppend], closing: DayClosing, game: str
 ) -> None:
@@ -1204,37 +1055,18 @@ async def _close_tables(
         ],
     )
     events = [
-        _event_values(event)
+        stream_writes.event_values(event)
         for s in streams
-        for event in _as_stored(s, closing.day, game, closing.closed_at, tables[s.player_id][0])
+        for event in stream_writes.as_stored(
+            s, closing.day, game, closing.closed_at, tables[s.player_id][0]
+        )
     ]
     if events:
-        await connection.execute(_EVENT.insert(), events)
+        await connection.execute(stream_writes.EVENT_INSERT, events)
     await connection.execute(
-        _score_upsert(connection.dialect.name),
+        stream_writes.score_upsert(connection.dialect.name),
         [score_row(s.projection, tables[s.player_id][0], game) for s in streams],
     )
-
-
-def _as_stored(
-    append: StreamAppend, day: int, game: str, recorded_at: dt.datetime, table_id: int
-) -> list[StoredEvent]:
-    """A player's new events as the event table keeps them."""
-    return [
-        StoredEvent(
-            village_id=append.projection.village_id,
-            day=day,
-            player_id=append.player_id,
-            version=append.expected_version + offset,
-            game=game,
-            type=event.type,
-            data=dict(event.data),
-            message_id=event.message_id,
-            recorded_at=event.at or recorded_at,
-            table_id=table_id,
-        )
-        for offset, event in enumerate(append.events, start=1)
-    ]
 
 
 async def _append_throw(
@@ -1245,7 +1077,7 @@ async def _append_throw(
     message: MessageRecord,
     outbox: Sequence[OutboxRecord],
 ) -> Appended:
-    stored = _as_stored(append, day, game, message.received_at, 0)
+    stored = streams.as_stored(append, day, game, message.received_at, 0)
     score = score_row(append.projection, 0, game)
     del score["table_id"]
     status = TABLE_FINISHED if append.projection.finished else TABLE_PLAYING
@@ -1264,18 +1096,67 @@ async def _append_throw(
         where.update(at=at, ended_at=at if status == TABLE_FINISHED else None)
     outcome = await append_throw(
         store._row,
-        _message_values(message),
+        streams.message_values(message),
         where,
-        [{k: v for k, v in _event_values(e).items() if k != "table_id"} for e in stored],
+        [{k: v for k, v in streams.event_values(e).items() if k != "table_id"} for e in stored],
         score,
         [outbox_row(entry) for entry in outbox],
-        None if append.player is None else _player_values(append.player),
+        None if append.player is None else streams.player_values(append.player),
     )
     if not outcome.day_open:
         raise VersionConflict(f"day {day} is closed")
     if outcome.table_id is None:
         raise VersionConflict(f"the day table of player {append.player_id} moved on")
     return Appended([replace(e, table_id=outcome.table_id) for e in stored], outcome.outbox_ids)
+
+
+async def _append(
+    run: Statements,
+    append: StreamAppend,
+    day: int,
+    game: str,
+    message: MessageRecord | None,
+    outbox: Sequence[OutboxRecord],
+) -> Appended:
+    """A player's day stream appended to, with the message that did it and its replies,
+    statement by statement (the caller's transaction holds them together)."""
+    village_id = append.projection.village_id
+    if message is not None:
+        try:
+            await run.execute(streams.MESSAGE_INSERT, streams.message_values(message))
+        except Exception as error:
+            if key_taken(error):
+                raise DuplicateMessage(message.message_id) from None
+            raise
+    # A closed day takes no more events. The day is only share-locked: a closer waits for
+    # this append's commit, then finds the table this append wrote (moved from the version
+    # it read, or one it did not read) and reads again. On SQLite a later throw's table
+    # move checks the day itself (one writer: the day stays as the move saw it until the
+    # commit), one statement fewer.
+    settings = None
+    while_open = run.dialect == "sqlite" and append.expected_version != 0
+    if not while_open:
+        found = await run.row(streams.DAY_OPEN, {"v": village_id, "d": day})
+        if found is None:
+            raise VersionConflict(f"day {day} is closed")
+        settings = found["settings"]
+    recorded_at = message.received_at if message else _utc_now()
+    events = await streams.write_stream(
+        run, append, village_id, day, game, recorded_at, settings, while_open
+    )
+    return Appended(events, await streams.keep_replies(run, outbox))
+
+
+async def _game_of(run: Statements, village_id: int) -> str:
+    found = await run.row(_VILLAGE_GAME, {"v": village_id})
+    if found is None:
+        raise StoreError(f"no village {village_id}")
+    return str(found["game"])
+
+
+_VILLAGE_GAME = select(t.metadata.tables["village"].c.game).where(
+    t.metadata.tables["village"].c.village_id == bindparam("v")
+)
 
 
 def _rowcount(result: Any) -> int:
@@ -1316,117 +1197,4 @@ def _day_table(village_id: int, day: int, player_id: int) -> Any:
         )
         .limit(1)
         .scalar_subquery()
-    )
-
-
-async def _table_of_day(
-    session: AsyncSession,
-    village_id: int,
-    day: int,
-    append: StreamAppend,
-    game: str,
-    at: dt.datetime,
-    day_settings: dict[str, Any] | None = None,
-    while_open: bool = False,
-) -> int:
-    """A player's day table, made with the day's first throw. Moves its version from the
-    one the stream was read at: another writer that got there first fails this append.
-    `day_settings`: the day's (read by the caller), whose rules a new table takes;
-    `while_open`: the move also checks that the day is open (SQLite)."""
-    new_version = append.expected_version + len(append.events)
-    status = TABLE_FINISHED if append.projection.finished else TABLE_PLAYING
-    if append.expected_version != 0:
-        # Found and moved in one statement: no row when another writer moved it first.
-        connection = await session.connection()
-        moved = await connection.scalar(
-            _MOVE_OPEN_DAY_TABLE if while_open else _MOVE_DAY_TABLE,
-            {
-                "t_village_id": village_id,
-                "t_day": day,
-                "t_player_id": append.player_id,
-                "t_game": game,
-                "t_expected": append.expected_version,
-                "t_version": new_version,
-                "t_status": status,
-            },
-        )
-        if moved is None:
-            raise VersionConflict(
-                f"the day table of player {append.player_id} moved on (or day {day} closed)"
-            )
-        return int(moved)
-    # The first throw of the day: the table is made, numbered from the village's counter.
-    # Another writer that made it first (the same player's other message) fails this append.
-    connection = await session.connection()
-    if day_settings is None:
-        day_settings = await connection.scalar(
-            select(_DAY.c.settings).where(_DAY.c.village_id == village_id, _DAY.c.day == day)
-        )
-    rules = dict((day_settings or {}).get("rules") or {})
-    table_id = await _take_table_number(connection, village_id)
-    made = await connection.execute(
-        _make_day_table(connection.dialect.name),
-        {
-            "village_id": village_id,
-            "table_id": table_id,
-            "game": game,
-            "day": day,
-            "opener_id": append.player_id,
-            "place_id": None,
-            "settings": rules,
-            "seats": [append.player_id],
-            "status": status,
-            "opened_at": at,
-            "started_at": at,
-            "ended_at": at if status == TABLE_FINISHED else None,
-            "deadline_at": None,
-            "seed": None,
-            "commitment": None,
-            "version": new_version,
-        },
-    )
-    if _rowcount(made) == 0:
-        raise VersionConflict(f"the day table of player {append.player_id} was made first")
-    return table_id
-
-
-async def _upsert_score(session: AsyncSession, row: dict[str, Any]) -> None:
-    """The score row of a player at a table, inserted or replaced in one statement."""
-    connection = await session.connection()
-    await connection.execute(_score_upsert(connection.dialect.name), row)
-
-
-@functools.cache
-def _score_upsert(dialect: str) -> Any:
-    """Built once per dialect: building its ON CONFLICT clause cost more than running it."""
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(_SCORE)
-    return statement.on_conflict_do_update(
-        index_elements=list(_SCORE_KEYS),
-        set_={
-            column.key: statement.excluded[column.key]
-            for column in _SCORE.c
-            if column.key not in _SCORE_KEYS
-        },
-    )
-
-
-def _player_values(player: PlayerRecord) -> dict[str, Any]:
-    return {
-        "village_id": player.village_id,
-        "player_id": player.player_id,
-        "name": player.name,
-        "joined_at": player.joined_at,
-    }
-
-
-async def _upsert_player(session: AsyncSession, player: PlayerRecord) -> None:
-    values = _player_values(player)
-    dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(t.Player).values(**values)
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=["village_id", "player_id"], set_={"name": statement.excluded.name}
-        )
     )
