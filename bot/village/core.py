@@ -13,6 +13,7 @@ from bot.fairness.seed import new_seed
 from bot.games.registry import DAY_GAMES, AnyDayGame, AnyGame
 from bot.village.answers import AnswerBook
 from bot.village.inputs import id_in_range, whole_in_range
+from bot.village.kept_plays import KeptPlays
 from bot.village.ports import ChanceSource, Clock, Store, StoreError, VersionConflict
 from bot.village.records import (
     BY_MESSAGE,
@@ -123,6 +124,8 @@ class Core:
     """Where each day's secret seed comes from (tests replay with seeds they know)."""
     streams: StreamCache = field(default_factory=StreamCache)
     """The day streams this process read or wrote last (shared by every unit of work)."""
+    plays: KeptPlays = field(default_factory=KeptPlays)
+    """What each player's next move would read, as their last move left it."""
     answers: AnswerBook = field(default_factory=AnswerBook)
     """When the answers to the throws this process made lately were posted (the
     double-post rule's question), as the chat adapter reported them."""

@@ -11,7 +11,7 @@ message handled) makes the write fail whole, and the move is read and decided ag
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.games.api import Json, Play, RuleError
 from bot.games.registry import AnyGame
@@ -27,6 +27,7 @@ from bot.village.records import (
     DayRecord,
     NewEvent,
     OutboxRecord,
+    PlayContext,
     PlayerRecord,
     StoredEvent,
     StreamAppend,
@@ -48,37 +49,60 @@ async def play(core: Core, incoming: Incoming, reading: Play) -> list[Delivery]:
     """Play the message's move on the author's table of the day (a day game's message makes
     one move: a throw or a Turn End)."""
     closing: list[Delivery] = []
+    player_id = incoming.author.player_id
+    # The player's last move here left what this one would read: it is tried once.
+    kept = core.plays.take(incoming.village_id, player_id)
     for _ in range(MAX_ATTEMPTS):
-        written: list[tuple[StreamKey, KeptStream]] = []
+        left = _Left()
+        started_from, kept = kept, None
         try:
-            deliveries = await _play_once(core, incoming, reading, written)
+            deliveries = await _play_once(core, incoming, reading, started_from, left)
         except _DayDue:
             village = await core.store.get_village(incoming.village_id)
             assert village is not None
             closing += await days.catch_up(core, village)
+            core.plays.forget(village.village_id)
             continue
         except VersionConflict:
             continue  # another writer got there first: read and decide again
+        except Refusal:
+            if started_from is None:
+                raise
+            continue  # refused on a kept context (the day's place): read it first
         except DuplicateMessage:
             return closing
         # Committed: the stream as written is the one the next move reads.
-        for key, kept in written:
-            core.streams.keep(key, kept)
-        if written and deliveries and deliveries[0].outbox_id is not None:
-            # The throw's answer, kept for the chat: the next throw asks when it was posted.
-            core.answers.kept(incoming.village_id, incoming.message_id, deliveries[0].outbox_id)
+        if left.stream is not None:
+            core.streams.keep(*left.stream)
+        if left.context is not None:
+            core.plays.keep(player_id, left.context)
+            if deliveries and deliveries[0].outbox_id is not None:
+                # The throw's answer, kept for the chat: the next throw asks when it was
+                # posted.
+                answer = deliveries[0].outbox_id
+                core.answers.kept(incoming.village_id, incoming.message_id, answer)
         return closing + deliveries
     raise StoreError("the village kept changing; try again")
+
+
+@dataclass(slots=True)
+class _Left:
+    """What a move leaves for the player's next one, kept once it is committed: their
+    stream, and what the next move would read."""
+
+    stream: tuple[StreamKey, KeptStream] | None = None
+    context: PlayContext | None = None
 
 
 async def _play_once(
     core: Core,
     incoming: Incoming,
     reading: Play,
-    written: list[tuple[StreamKey, KeptStream]],
+    started_from: PlayContext | None,
+    left: _Left,
 ) -> list[Delivery]:
     author = incoming.author
-    context = await core.store.play_context(
+    context = started_from or await core.store.play_context(
         incoming.village_id, incoming.message_id, author.player_id
     )
     if context is None or context.day is None:
@@ -98,6 +122,7 @@ async def _play_once(
     before = context.points_before
     # A roll tag asks for dice: sent twice, the second one is ignored.
     if reading.tagged and await double_post(core, village, incoming, view):
+        _fresh(started_from)
         state = await core.position(village, day, author.player_id, view, before)
         counted: dict[str, Json] = {"dice": reading.tags}
         reply = Reply(ReplyKind.IGNORED, "double_post", counted, to=author.name, state=state)
@@ -106,6 +131,7 @@ async def _play_once(
     try:
         after, new_events, stored = _decide(core, game, village, day, incoming, view, move)
     except RuleError as error:
+        _fresh(started_from)
         state = await core.position(village, day, author.player_id, view, before)
         reply = Reply(ReplyKind.REFUSED, error.key, error.params, to=author.name, state=state)
         return await core.once(lambda unit: unit.settle(village, [reply], incoming))
@@ -135,7 +161,14 @@ async def _play_once(
     key = (village.village_id, day.day, author.player_id)
 
     def keep(appended: Appended) -> None:
-        written.append((key, _kept_after(game, day, view, events, appended, new_events)))
+        stream = _kept_after(game, day, view, events, appended, new_events)
+        left.stream = (key, stream)
+        left.context = replace(
+            context,
+            handled=False,
+            player=joining or known,
+            table=(stream.table_id, stream.version),
+        )
 
     if finished:
         player = joining or known
@@ -157,6 +190,13 @@ async def _play_once(
         return appended.outbox_ids
 
     return await core.settle(village, replies, incoming, record=False, write=write)
+
+
+def _fresh(started_from: PlayContext | None) -> None:
+    """A move that is not written (a refusal, a double post) has no guard to tell that it
+    was decided on a stale context: it is decided again on a fresh read."""
+    if started_from is not None:
+        raise VersionConflict("a kept context is read again before a refusal")
 
 
 def _kept_after(

@@ -259,6 +259,9 @@ class VillageService:
         finally:
             if command.settings or context is None:
                 self._known.pop(incoming.village_id, None)
+            if command.settings or command.moderator or closing:
+                # The settings, the day or a player's table may have changed: moves read.
+                core.plays.forget(incoming.village_id)
 
     async def _refuse(self, incoming: Incoming, refusal: Refusal) -> list[Delivery]:
         """The refusal, with where the speaker stands; recorded, so that it counts once too."""
@@ -306,6 +309,8 @@ class VillageService:
         keep running through a database outage or a bug."""
         try:
             posts = await days.tick(self.core, owns, grace)
+            for village_id in posts:  # a day closed there: its moves read the new one
+                self.core.plays.forget(village_id)
             for village_id, deliveries in (await tables.tick(self.core, owns, grace)).items():
                 posts.setdefault(village_id, []).extend(deliveries)
             return {v: await self._answer(v, d) for v, d in posts.items()}
@@ -381,6 +386,7 @@ class VillageService:
     async def post_opened(self, village_id: int, day: int, post_id: int) -> None:
         """The day's post exists: play moves there."""
         await self.core.store.set_day_post(village_id, day, post_id)
+        self.core.plays.forget(village_id)  # the day's place changed: moves read it
 
     async def watch_list(self, guild_ids: Collection[int] | None = None) -> list[Watch]:
         """Every place to read missed messages from, and after which message: each village's

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.chat.parse import parse_message
-from bot.console.scripted import ScriptedDice
-from bot.games.api import ChanceContext, ChanceRequest, Outcome
 from bot.games.registry import GAMES
 from bot.storage import tables as t
 from bot.storage.store import SqlStore
@@ -30,24 +27,6 @@ ALICE = Author(2, "alice")
 SIX = "[[greed]]" * 6
 FOUR = "[[greed]]" * 4
 _messages = itertools.count(1_000)
-
-
-class CountedDice(ScriptedDice):
-    """The console's scripted dice, counting the draws: a refused message draws none."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.draws = 0
-
-    def draw(
-        self,
-        game: str,
-        request: ChanceRequest,
-        context: ChanceContext,
-        fair: Callable[[], Outcome],
-    ) -> tuple[Outcome, bool]:
-        self.draws += 1
-        return super().draw(game, request, context, fair)
 
 
 def message(village_id: int, author: Author, text: str, at: dt.datetime = T0) -> Incoming:

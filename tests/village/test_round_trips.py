@@ -91,10 +91,23 @@ async def a_throw(service: VillageService, village_id: int) -> Answer:
     )
 
 
+WRITES = {
+    ("postgresql", False): ["WITH"],
+    ("postgresql", True): ["WITH", "UPDATE"],
+    ("sqlite", False): ["INSERT", "UPDATE", "INSERT", "INSERT"],
+    ("sqlite", True): ["INSERT", "UPDATE", "INSERT", "INSERT", "INSERT", "UPDATE"],
+}
+"""A later throw's writes. PostgreSQL: every write in one statement; SQLite: one statement
+at a time (message, table, events, score row; on Discord the reply kept). On Discord the
+answer is then recorded as posted."""
+
+
 @pytest.mark.parametrize("discord", [False, True], ids=["console", "discord"])
-async def test_a_later_throw_reads_once_and_writes_once(
+async def test_a_later_throw_after_the_players_last_one_only_writes(
     engine: AsyncEngine, store: SqlStore, village_id: int, backend: str, discord: bool
 ) -> None:
+    """The process that wrote the player's last throw knows what the next one reads (their
+    table's version, their stream, when the last answer was posted)."""
     service = await village(store, village_id, discord=discord)
     await a_throw(service, village_id)
     [status] = (await say(service, village_id, ALICE, "/greed status")).replies
@@ -103,17 +116,30 @@ async def test_a_later_throw_reads_once_and_writes_once(
     with counted(engine) as sent:
         answer = await say(service, village_id, ALICE, message)
     assert answer.replies[0].kind == "throw"
-    # PostgreSQL: what the move is decided from in one read, and every write in one
-    # statement; on Discord the answer is recorded as posted (when the last answer was
-    # posted, the double-post rule knows from the process's own record of it). SQLite
-    # writes one statement at a time (message, table, events, score row; the reply kept).
-    expected = {
-        ("postgresql", False): ["SELECT", "WITH"],
-        ("postgresql", True): ["SELECT", "WITH", "UPDATE"],
-        ("sqlite", False): ["SELECT", "INSERT", "UPDATE", "INSERT", "INSERT"],
-        ("sqlite", True): [*("SELECT", "INSERT", "UPDATE", "INSERT", "INSERT", "INSERT", "UPDATE")],
-    }
-    assert sent == expected[backend, discord]
+    assert sent == WRITES[backend, discord]
+
+
+@pytest.mark.parametrize("discord", [False, True], ids=["console", "discord"])
+async def test_a_later_throw_in_a_process_that_kept_nothing_reads_first(
+    engine: AsyncEngine, store: SqlStore, village_id: int, backend: str, discord: bool
+) -> None:
+    """A process started since (or that let the player's context go) reads what the move
+    is decided from in one statement, and on Discord when the last answer was posted; then
+    writes as any later throw. (Its status read the player's stream.)"""
+    first = await village(store, village_id, discord=discord)
+    await a_throw(first, village_id)
+    service = VillageService(
+        store, ManualClock(T0), first.core.dice, outbox=discord, flood_gate=discord
+    )
+    [status] = (await say(service, village_id, ALICE, "/greed status")).replies
+    assert status.state is not None
+    message = throw_of(service, max(status.state["legal_counts"]))
+    service.core.plays.forget(village_id)
+    with counted(engine) as sent:
+        answer = await say(service, village_id, ALICE, message)
+    assert answer.replies[0].kind == "throw"
+    reads = ["SELECT", "SELECT"] if discord else ["SELECT"]
+    assert sent == reads + WRITES[backend, discord]
 
 
 async def test_a_status_of_ones_own_day_reads_once(

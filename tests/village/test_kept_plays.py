@@ -1,0 +1,153 @@
+"""A player's next move starts from what their last move left, without a read: kept once,
+given up when stale, and never written on without the move's own guards."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.chat.parse import parse_message
+from bot.console.scripted import ScriptedDice
+from bot.storage.engine import make_engine
+from bot.storage.store import SqlStore
+from bot.village.clock import ManualClock
+from bot.village.core import Author, Incoming
+from bot.village.kept_plays import KeptPlays
+from bot.village.records import PlayContext, VillageRecord
+from bot.village.replies import Answer
+from bot.village.service import VillageService
+from bot.village.settings import VillageSettings
+
+T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
+GM = Author(1, "gm", is_moderator=True)
+ALICE = Author(2, "alice")
+PLAIN = "D R Eb $ R Eg"
+"""One D to take and nothing else: a plain throw of up to six dice."""
+_messages = itertools.count(1)
+_seconds = itertools.count(1)
+
+
+def context(village_id: int, version: int = 1) -> PlayContext:
+    village = VillageRecord(village_id, "greed", VillageSettings(), 1, T0)
+    return PlayContext(village, None, False, None, 0, (5, version))
+
+
+def test_a_kept_context_is_taken_once() -> None:
+    plays = KeptPlays()
+    plays.keep(2, context(7))
+    assert plays.take(7, 2) == context(7)
+    assert plays.take(7, 2) is None
+    assert plays.take(7, 3) is None and plays.take(8, 2) is None
+
+
+def test_a_village_let_go_keeps_nothing_from_before() -> None:
+    plays = KeptPlays()
+    plays.keep(2, context(7))
+    plays.keep(2, context(8))
+    plays.forget(7)
+    assert plays.take(7, 2) is None
+    assert plays.take(8, 2) == context(8)
+    plays.keep(2, context(7, version=2))  # kept after: good again
+    assert plays.take(7, 2) == context(7, version=2)
+
+
+def test_the_oldest_players_are_let_go_first() -> None:
+    plays = KeptPlays(capacity=2)
+    for player in (1, 2, 3):
+        plays.keep(player, context(7))
+    assert len(plays) == 2
+    assert plays.take(7, 1) is None
+    assert plays.take(7, 3) is not None
+
+
+async def say(service: VillageService, village_id: int, author: Author, text: str) -> Answer:
+    at = T0 + dt.timedelta(seconds=next(_seconds))
+    assert isinstance(service.core.clock, ManualClock)
+    service.core.clock.set(at)
+    answer = await service.handle(
+        Incoming(village_id, next(_messages), author, at, parse_message(text))
+    )
+    for delivery in answer.deliveries:
+        if delivery.outbox_id is not None:
+            assert await service.delivered(delivery.outbox_id, next(_messages), at)
+    return answer
+
+
+async def throw(service: VillageService, village_id: int, dice: int) -> Answer:
+    script = service.core.dice
+    assert isinstance(script, ScriptedDice)
+    script.queue(" ".join(PLAIN.split()[:dice]))
+    return await say(service, village_id, ALICE, "[[greed]]" * dice)
+
+
+@pytest.mark.db
+async def test_a_context_another_process_made_stale_is_read_again(
+    engine: AsyncEngine, store: SqlStore, village_id: int
+) -> None:
+    """Alice's throw in another process moves her table on: this process's kept context
+    fails its write, and the throw is read and decided again on top of the other one."""
+    dice = ScriptedDice()
+    here = VillageService(store, ManualClock(T0), dice)
+    await say(here, village_id, GM, "/village create")
+    await throw(here, village_id, 6)
+    other_store = SqlStore(make_engine(engine.url.render_as_string(hide_password=False)))
+    try:
+        there = VillageService(other_store, ManualClock(T0), dice)
+        [elsewhere] = (await throw(there, village_id, 5)).replies
+        assert elsewhere.key == "throw"
+        # Faces for the throw decided on the stale context, should it draw (here it is
+        # refused: four dice are not a legal count there), and for the one decided again.
+        dice.queue(" ".join(PLAIN.split()[:4]))
+        [again] = (await throw(here, village_id, 4)).replies
+    finally:
+        await other_store.engine.dispose()
+    assert again.key == "throw" and again.state is not None
+    # Decided from the table as the other process left it: the third throw of the lap.
+    assert (again.state["turn"], again.state["lap"], again.state["throw"]) == (1, 1, 3)
+    stream = await store.load_stream(village_id, 1, ALICE.player_id)
+    assert [e.version for e in stream] == list(range(1, len(stream) + 1))
+    assert [e.data["throw_seq"] for e in stream if e.type == "DiceThrown"] == [1, 2, 3]
+
+
+@pytest.mark.db
+async def test_a_settings_change_here_is_read_by_the_next_move(
+    store: SqlStore, village_id: int
+) -> None:
+    """The language a throw's reply is kept in is the village's as changed just before."""
+    dice = ScriptedDice()
+    service = VillageService(store, ManualClock(T0), dice, outbox=True)
+    await say(service, village_id, GM, "/village create")
+    await throw(service, village_id, 6)
+    await say(service, village_id, GM, "/village config locale:en")
+    dice.queue(" ".join(PLAIN.split()[:5]))
+    at = T0 + dt.timedelta(minutes=5)
+    incoming = Incoming(village_id, next(_messages), ALICE, at, parse_message("[[greed]]" * 5))
+    answer = await service.handle(incoming)  # not posted yet: still in the outbox
+    [kept] = [
+        e for e in await store.pending_outbox([village_id]) if e.message_id == incoming.message_id
+    ]
+    assert [r.key for r in answer.replies] == ["throw"]
+    assert kept.locale == "en"
+
+
+@pytest.mark.db
+async def test_a_message_delivered_again_is_played_once(store: SqlStore, village_id: int) -> None:
+    """The same message delivered again to the process that played it (the gateway, then
+    the history): the context its first delivery left says nothing of it, the write's key
+    refuses it, and it is read as handled."""
+    dice = ScriptedDice()
+    service = VillageService(store, ManualClock(T0), dice)
+    await say(service, village_id, GM, "/village create")
+    await throw(service, village_id, 6)
+    at = T0 + dt.timedelta(minutes=5)
+    incoming = Incoming(village_id, next(_messages), ALICE, at, parse_message("[[greed]]" * 5))
+    dice.queue(" ".join(PLAIN.split()[:5]))
+    first = await service.handle(incoming)
+    assert len(service.core.plays) == 1  # what the next move would read, kept
+    second = await service.handle(incoming)
+    assert [r.key for r in first.replies] == ["throw"] and not second.replies
+    stream = await store.load_stream(village_id, 1, ALICE.player_id)
+    assert [e.data["throw_seq"] for e in stream if e.type == "DiceThrown"] == [1, 2]
