@@ -179,18 +179,6 @@ def table_record(row: t.GameTable) -> TableRecord:
     )
 
 
-def message_row(message: MessageRecord) -> t.Message:
-    return t.Message(
-        village_id=message.village_id,
-        message_id=message.message_id,
-        player_id=message.player_id,
-        sent_at=message.sent_at,
-        received_at=message.received_at,
-        outcome=message.outcome,
-        place_id=message.place_id,
-    )
-
-
 def message_record(row: t.Message) -> MessageRecord:
     return MessageRecord(
         village_id=row.village_id,

@@ -27,7 +27,6 @@ from bot.storage.rows import (
     day_row,
     event_row,
     message_record,
-    message_row,
     outbox_record,
     outbox_row,
     player_record,
@@ -572,12 +571,19 @@ class SqlStore:
     # -- messages and scores -------------------------------------------------------------
 
     async def record_message(self, message: MessageRecord) -> None:
+        values = streams.message_values(message)
         try:
-            async with self._transaction() as session:
-                session.add(message_row(message))
-                await session.flush()
-        except IntegrityError:
-            raise DuplicateMessage(message.message_id) from None
+            if self._bound is None:  # a transaction by itself, on the driver
+                await self._lane.execute(streams.MESSAGE_INSERT, values)
+            else:
+                connection = await self._bound.connection()
+                await connection.execute(streams.MESSAGE_INSERT, values)
+        except Exception as error:
+            if key_taken(error):
+                raise DuplicateMessage(message.message_id) from None
+            if self._bound is None:
+                raise _mapped(error) from error
+            raise
 
     async def get_message(self, village_id: int, message_id: int) -> MessageRecord | None:
         async with self._transaction() as session:
