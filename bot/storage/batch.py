@@ -204,6 +204,33 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
     )
 
 
+@functools.cache
+def answer_statement(replies: int) -> Any:
+    """A message recorded with the `replies` replies it got kept in the outbox, in one
+    statement (parameters `m_{column}` and `o{n}_{column}`), giving the replies' ids in
+    their order: the message's key, taken already, fails the whole of it."""
+    message = (
+        insert(_MESSAGE)
+        .values({c.key: bindparam(f"m_{c.key}", type_=c.type) for c in _MESSAGE.c})
+        .returning(_MESSAGE.c.message_id)
+        .cte("message_new")
+    )
+    outbox_columns = [c for c in _OUTBOX.c if c.key != "outbox_id"]
+    kept = (
+        insert(_OUTBOX)
+        .from_select(
+            [c.key for c in outbox_columns], _rows("o", outbox_columns, replies, of=message)
+        )
+        .returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq)
+        .cte("outbox_kept")
+    )
+    return select(
+        select(func.array_agg(aggregate_order_by(kept.c.outbox_id, kept.c.seq)))
+        .scalar_subquery()
+        .label("outbox_ids")
+    )
+
+
 def made_day_table(day: Any) -> Any:
     """A player's day table made by their first throw, giving its id: no row when the day
     (`day`, a CTE of the open day's row: its lock is taken first) is closed; the unique

@@ -87,3 +87,19 @@ def key_taken(error: BaseException) -> bool:
     return isinstance(
         error, IntegrityError | sqlite3.IntegrityError | asyncpg.IntegrityConstraintViolationError
     )
+
+
+MESSAGE_KEY = "pk_message"
+"""The message table's primary key (the schema's naming convention): taken, the message
+was handled already."""
+
+
+def message_handled(error: BaseException) -> bool:
+    """Whether a write failed on the message table's key: the message was handled already
+    (through SQLAlchemy, or from the driver itself)."""
+    for cause in _chain(error):
+        if getattr(cause, "constraint_name", None) == MESSAGE_KEY:
+            return True  # asyncpg names the constraint
+        if isinstance(cause, sqlite3.IntegrityError) and "failed: message." in str(cause):
+            return True  # SQLite names the columns: "UNIQUE constraint failed: message.…"
+    return False

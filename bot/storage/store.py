@@ -18,8 +18,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, a
 from bot.storage import streams
 from bot.storage import streams as stream_writes
 from bot.storage import tables as t
-from bot.storage.batch import append_throw
-from bot.storage.errors import key_taken, unavailable
+from bot.storage.batch import answer_statement, append_throw
+from bot.storage.errors import key_taken, message_handled, unavailable
 from bot.storage.lane import ConnectionStatements, Lane, Statements
 from bot.storage.rows import (
     Prefixed,
@@ -585,6 +585,27 @@ class SqlStore:
                 raise _mapped(error) from error
             raise
 
+    async def answer(self, message: MessageRecord, entries: Sequence[OutboxRecord]) -> list[int]:
+        if self._bound is not None or not entries:
+            await self.record_message(message)
+            return await self.add_outbox(entries)
+        # A transaction by itself, on the driver: on PostgreSQL one statement.
+        try:
+            if self._lane.dialect == "postgresql":
+                params = {f"m_{k}": v for k, v in streams.message_values(message).items()}
+                for n, entry in enumerate(entries):
+                    params.update({f"o{n}_{k}": v for k, v in outbox_row(entry).items()})
+                row = await self._lane.row(answer_statement(len(entries)), params)
+                assert row is not None  # a SELECT of a scalar subquery: always one row
+                return [int(i) for i in row["outbox_ids"]]
+            async with self._lane.transaction() as run:
+                await run.execute(streams.MESSAGE_INSERT, streams.message_values(message))
+                return await streams.keep_replies(run, entries)
+        except Exception as error:
+            if key_taken(error):
+                raise DuplicateMessage(message.message_id) from None
+            raise _mapped(error) from error
+
     async def get_message(self, village_id: int, message_id: int) -> MessageRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.Message, (village_id, message_id))
@@ -840,6 +861,8 @@ def _mapped(error: Exception) -> Exception:
     taken is a version conflict (another writer got there first), as is SQLite's stale
     snapshot; SQLite's other failures (a lock held too long, a file it cannot use) are
     "try again"; the rest as for any statement."""
+    if message_handled(error):
+        return DuplicateMessage(str(error))
     if key_taken(error):
         return VersionConflict(str(error))
     if isinstance(error, sqlite3.OperationalError):

@@ -315,16 +315,17 @@ class Core:
     ) -> list[Delivery]:
         """Record the message (unless its events already did) and keep its replies for
         delivery, in the caller's unit: both happen with what the message changed, or not
-        at all. Raises DuplicateMessage when the message was handled already.
+        at all (outside a unit, together by themselves: a message that changed nothing).
+        Raises DuplicateMessage when the message was handled already.
 
         `write`: what the message changed, still to be written, with the replies to keep
         (it gives back their outbox ids): one write for all of it, as the unit's last."""
-        if incoming is not None and record:
-            outcome = str(replies[-1].kind) if replies else ReplyKind.INFO.value
-            await self.store.record_message(self.message(incoming, outcome))
         entries = self.outbox_entries(village, replies, incoming, place_id)
         if write is not None:
             ids = await write(entries)
+        elif incoming is not None and record:
+            outcome = str(replies[-1].kind) if replies else ReplyKind.INFO.value
+            ids = await self.store.answer(self.message(incoming, outcome), entries)
         else:
             ids = await self.store.add_outbox(entries) if entries else []
         return self.deliveries(replies, ids, incoming, place_id)

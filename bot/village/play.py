@@ -126,7 +126,7 @@ async def _play_once(
         state = await core.position(village, day, author.player_id, view, before)
         counted: dict[str, Json] = {"dice": reading.tags}
         reply = Reply(ReplyKind.IGNORED, "double_post", counted, to=author.name, state=state)
-        return await core.once(lambda unit: unit.settle(village, [reply], incoming))
+        return await core.settle(village, [reply], incoming)
     (move,) = reading.moves
     try:
         after, new_events, stored = _decide(core, game, village, day, incoming, view, move)
@@ -134,7 +134,7 @@ async def _play_once(
         _fresh(started_from)
         state = await core.position(village, day, author.player_id, view, before)
         reply = Reply(ReplyKind.REFUSED, error.key, error.params, to=author.name, state=state)
-        return await core.once(lambda unit: unit.settle(village, [reply], incoming))
+        return await core.settle(village, [reply], incoming)
     kind, params = game.outcome(view.state, new_events, after)
     finished = game.finished(after)
     known = context.player

@@ -149,6 +149,11 @@ class Store(Protocol):
     async def add_outbox(self, entries: Sequence[OutboxRecord]) -> list[int]:
         """Keep replies for delivery; their outbox ids, in order."""
 
+    async def answer(self, message: MessageRecord, entries: Sequence[OutboxRecord]) -> list[int]:
+        """Record a handled message and keep the replies it got, together (outside a unit,
+        a transaction by itself): their outbox ids, in order. Raises DuplicateMessage if it
+        was handled already."""
+
     async def pending_outbox(
         self, village_ids: Collection[int] | None = None
     ) -> list[OutboxRecord]:

@@ -51,6 +51,9 @@ class Command:
     """Takes the village settings as its arguments (and checks them itself)."""
     anywhere: bool = False
     """Works in a channel that is no village (yet)."""
+    answers_only: bool = False
+    """Changes nothing: only its message and its answer are recorded, together, without
+    a unit of work around the handler (the most asked commands)."""
 
     @property
     def path(self) -> str:
@@ -82,7 +85,7 @@ SETTINGS: Final = (
 
 
 _VILLAGE_COMMANDS: Final[tuple[Command, ...]] = (
-    Command(GAME_GROUP, "status", commands.status, (_PLAYER,), private=True),
+    Command(GAME_GROUP, "status", commands.status, (_PLAYER,), private=True, answers_only=True),
     Command(GAME_GROUP, "end", None),
     Command(GAME_GROUP, "log", commands.log, (_PLAYER, _DAY)),
     Command(GAME_GROUP, "memo", commands.memo, (_PLAYER,)),
@@ -93,6 +96,7 @@ _VILLAGE_COMMANDS: Final[tuple[Command, ...]] = (
         commands.score,
         (Argument("faces", "faces", required=True, free_text=True),),
         private=True,
+        answers_only=True,
     ),
     Command(
         GAME_GROUP,
@@ -121,7 +125,7 @@ _VILLAGE_COMMANDS: Final[tuple[Command, ...]] = (
         (_DAY, Argument("export", "file")),
         slow=True,
     ),
-    Command(GAME_GROUP, "help", commands.help_, private=True, anywhere=True),
+    Command(GAME_GROUP, "help", commands.help_, private=True, anywhere=True, answers_only=True),
     Command(
         VILLAGE_GROUP,
         "create",

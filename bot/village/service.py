@@ -201,7 +201,7 @@ class VillageService:
             return []
         notice = Reply(ReplyKind.IGNORED, "edited", to=incoming.author.name)
         try:
-            return await core.unit(lambda unit: unit.settle(village, [notice], incoming))
+            return await core.settle(village, [notice], incoming)
         except DuplicateMessage:
             return []
 
@@ -253,7 +253,8 @@ class VillageService:
             return await unit.settle(here, replies, incoming)
 
         try:
-            return closing + await core.unit(run)
+            # A command that changes nothing records its message and answer by themselves.
+            return closing + await (run(core) if command.answers_only else core.unit(run))
         except DuplicateMessage:
             return closing
         finally:
@@ -275,7 +276,7 @@ class VillageService:
         if village is None:
             return [Delivery(reply)]  # no village to keep it in
         try:
-            return await core.unit(lambda unit: unit.settle(village, [reply], incoming))
+            return await core.settle(village, [reply], incoming)
         except DuplicateMessage:
             return []
 

@@ -464,8 +464,11 @@ async def test_nothing_is_appended_to_a_closed_day(store: SqlStore, village_id: 
 
 
 def throwing_on(village_id: int, expected: int, *types: str, points: int = 0) -> StreamAppend:
-    """A later throw of a player the village knows: on PostgreSQL, written in one statement."""
-    return replace(appending(village_id, expected, *types, points=points), player=None)
+    """A later throw of a player the village knows, by a caller that read the village: on
+    PostgreSQL written in one statement, on SQLite in one transaction on the driver."""
+    return replace(
+        appending(village_id, expected, *types, points=points), player=None, game="greed"
+    )
 
 
 def kept_reply(village_id: int, message_id: int, seq: int) -> OutboxRecord:
