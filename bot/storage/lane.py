@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import weakref
 from asyncio import CancelledError
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol, cast
 
@@ -73,13 +73,10 @@ class Compiled:
             values.append(value if convert is None else convert(value))
         return values
 
-    def row(self, values: Sequence[Any] | Mapping[str, Any]) -> Row:
-        """A returned row by column name: from the driver's record (asyncpg) or its tuple
-        in the statement's column order (SQLite)."""
-        if isinstance(values, Mapping):
-            row = dict(values)
-        else:
-            row = dict(zip(self._columns, values, strict=True))
+    def row(self, values: Iterable[Any]) -> Row:
+        """A returned row by column name, from the driver's record (asyncpg) or tuple
+        (SQLite): both give the values in the statement's column order."""
+        row = dict(zip(self._columns, values, strict=True))
         for name, processor in self._read:
             row[name] = processor(row[name])
         return row
