@@ -1,0 +1,135 @@
+"""A throw's statements run on the driver: they write and read what SQLAlchemy would, keep
+a transaction whole, give their connections back, tell a handled message apart, and are
+heard by the engine's listeners; on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from sqlalchemy import bindparam, event, select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.storage import streams
+from bot.storage import tables as t
+from bot.storage.errors import key_taken, message_handled
+from bot.storage.lane import Lane
+from bot.storage.store import SqlStore
+from bot.village.records import MessageRecord, NewEvent, StoredEvent, VillageRecord
+from bot.village.settings import VillageSettings
+from tests.storage.test_store_contract import day_record
+
+pytestmark = pytest.mark.db
+
+AT = dt.datetime(2026, 12, 1, 3, 4, 5, 678_901, tzinfo=dt.UTC)
+_EVENT = t.metadata.tables["event"]
+READ_EVENT = select(_EVENT.c.data, _EVENT.c.recorded_at, _EVENT.c.message_id).where(
+    _EVENT.c.village_id == bindparam("v"), _EVENT.c.version == bindparam("version")
+)
+DATA = {"faces": ["D", "Eg"], "ja": "緑のE", "nested": {"n": [1, 2.5, None, True]}}
+
+
+class GuardFailedError(Exception):
+    pass
+
+
+async def a_village(store: SqlStore, village_id: int) -> None:
+    village = VillageRecord(village_id, "greed", VillageSettings(), 1, AT)
+    await store.create_village(village, day_record(village_id), [NewEvent("VillageCreated", {})])
+
+
+def a_message(village_id: int, message_id: int) -> dict[str, Any]:
+    # Sent at a time written in another zone: kept and read back as the same instant, in UTC.
+    sent = AT.astimezone(dt.timezone(dt.timedelta(hours=9)))
+    record = MessageRecord(village_id, message_id, 5, sent, AT, "throw", place_id=2**62)
+    return streams.message_values(record)
+
+
+def an_event(village_id: int, version: int) -> dict[str, Any]:
+    stored = StoredEvent(village_id, 1, 5, version, "greed", "DiceThrown", DATA, 1, AT)
+    return streams.event_values(stored)
+
+
+async def test_what_the_lane_writes_reads_back_as_sqlalchemy_reads_it(
+    engine: AsyncEngine, store: SqlStore, village_id: int
+) -> None:
+    await a_village(store, village_id)
+    lane = Lane(engine)
+    assert await lane.execute(streams.MESSAGE_INSERT, a_message(village_id, 1)) == 1
+    await lane.execute(streams.EVENT_INSERT, an_event(village_id, 2))
+    # Read by SQLAlchemy...
+    message = await store.get_message(village_id, 1)
+    assert message is not None
+    assert (message.sent_at, message.received_at, message.place_id) == (AT, AT, 2**62)
+    [*_, thrown] = await store.load_stream(village_id, 1, 0)
+    assert (thrown.type, thrown.data, thrown.recorded_at) == ("DiceThrown", DATA, AT)
+    # ...and by the lane, through the columns' own conversions.
+    row = await lane.row(READ_EVENT, {"v": village_id, "version": 2})
+    assert row == {"data": DATA, "recorded_at": AT, "message_id": 1}
+    assert row["recorded_at"].tzinfo is not None
+    assert await lane.row(READ_EVENT, {"v": village_id, "version": 3}) is None
+
+
+async def test_a_transaction_that_raises_writes_nothing_and_its_connection_serves_on(
+    engine: AsyncEngine, store: SqlStore, village_id: int
+) -> None:
+    await a_village(store, village_id)
+    lane = Lane(engine)
+    with pytest.raises(GuardFailedError):
+        async with lane.transaction() as run:
+            await run.execute(streams.MESSAGE_INSERT, a_message(village_id, 1))
+            await run.execute_many(
+                streams.EVENT_INSERT, [an_event(village_id, 2), an_event(village_id, 3)]
+            )
+            raise GuardFailedError  # a guard of the caller's that failed
+    assert await store.get_message(village_id, 1) is None
+    assert await lane.row(READ_EVENT, {"v": village_id, "version": 2}) is None
+    assert engine.sync_engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+    async with lane.transaction() as run:
+        await run.execute(streams.MESSAGE_INSERT, a_message(village_id, 1))
+        await run.execute_many(
+            streams.EVENT_INSERT, [an_event(village_id, 2), an_event(village_id, 3)]
+        )
+    assert await store.get_message(village_id, 1) is not None
+    assert [e.version for e in await store.load_stream(village_id, 1, 0)][-2:] == [2, 3]
+    assert engine.sync_engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+
+
+async def test_a_message_handled_already_is_told_apart_from_another_key_taken(
+    engine: AsyncEngine, store: SqlStore, village_id: int
+) -> None:
+    await a_village(store, village_id)
+    lane = Lane(engine)
+    await lane.execute(streams.MESSAGE_INSERT, a_message(village_id, 1))
+    await lane.execute(streams.EVENT_INSERT, an_event(village_id, 2))
+    with pytest.raises(Exception) as handled:
+        await lane.execute(streams.MESSAGE_INSERT, a_message(village_id, 1))
+    assert key_taken(handled.value) and message_handled(handled.value)
+    with pytest.raises(Exception) as taken:  # the village stream's version 2, taken
+        await lane.execute(streams.EVENT_INSERT, an_event(village_id, 2))
+    assert key_taken(taken.value) and not message_handled(taken.value)
+    assert engine.sync_engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+
+
+async def test_the_engines_statement_listeners_hear_the_lane(
+    engine: AsyncEngine, store: SqlStore, village_id: int
+) -> None:
+    await a_village(store, village_id)
+    heard: list[tuple[str, bool]] = []
+
+    def listen(
+        _c: object, _cursor: object, statement: str, _p: object, _x: object, many: bool
+    ) -> None:
+        heard.append((statement.split(None, 1)[0].upper(), many))
+
+    event.listen(engine.sync_engine, "before_cursor_execute", listen)
+    try:
+        lane = Lane(engine)
+        await lane.execute(streams.MESSAGE_INSERT, a_message(village_id, 1))
+        async with lane.transaction() as run:
+            await run.execute_many(streams.EVENT_INSERT, [an_event(village_id, 2)])
+            await run.row(READ_EVENT, {"v": village_id, "version": 2})
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", listen)
+    assert heard == [("INSERT", False), ("INSERT", True), ("SELECT", False)]
