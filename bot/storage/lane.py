@@ -18,14 +18,15 @@ counts the statements SQLAlchemy sends counts these as well.
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from asyncio import CancelledError
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from typing import Any, Protocol, cast
 
 import asyncpg
-from sqlalchemy.engine import Dialect
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql import ClauseElement, Executable
@@ -86,6 +87,8 @@ _COMPILED: weakref.WeakKeyDictionary[Dialect, dict[int, tuple[Executable, Compil
     weakref.WeakKeyDictionary()
 )
 """Statements compiled for each engine's database, shared by every store on it."""
+_WRITERS: weakref.WeakKeyDictionary[Engine, asyncio.Lock] = weakref.WeakKeyDictionary()
+"""The queue of each SQLite database's writers in this process (see `Lane`)."""
 
 
 class Lane:
@@ -99,6 +102,13 @@ class Lane:
         self._compiled = _COMPILED.setdefault(engine.dialect, {})
         self.dialect = engine.dialect.name
         self._sqlite = self.dialect == "sqlite"
+        # SQLite takes one writer at a time, and a writer that finds the file locked sleeps
+        # in growing steps before it tries again (its busy handler): a burst of throws made
+        # some wait a second. The process's own writes on the lane queue here instead, in
+        # order, each waiting only for the commit before it.
+        self._writes = (
+            _WRITERS.setdefault(engine.sync_engine, asyncio.Lock()) if self._sqlite else None
+        )
 
     def compiled(self, statement: Executable) -> Compiled:
         """The statement compiled once for the engine's database. Statements here are
@@ -119,15 +129,18 @@ class Lane:
 
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         """One write, a transaction by itself: the rows it changed."""
-        async with self._connection() as run:
+        async with self._writing(), self._connection() as run:
             return await run.execute(statement, params)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Statements]:
         """Statements on one connection, committed together at the end of the block,
         rolled back if it raises."""
-        async with self._connection(transaction=True) as run:
+        async with self._writing(), self._connection(transaction=True) as run:
             yield run
+
+    def _writing(self) -> AbstractAsyncContextManager[Any]:
+        return self._writes if self._writes is not None else nullcontext()
 
     @asynccontextmanager
     async def _connection(self, transaction: bool = False) -> AsyncIterator[_DriverStatements]:
