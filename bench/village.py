@@ -1,10 +1,12 @@
 """Benchmark of the village: the cost of one throw, end to end, on SQLite and PostgreSQL.
 
 A throw is parsed, checked, drawn from the fair dice and written (events, score row and
-message) in one transaction. On Discord the transaction also keeps the replies in the outbox,
-and the sender records where each was posted (one more small transaction per reply); both
-ways are measured. The baseline, measured in the same run on the same database, is the
-cheapest write a bot could make: one transaction inserting one row.
+message) in one transaction (on PostgreSQL one statement). On Discord the transaction also
+keeps the replies in the outbox, and the sender records where each was posted (one more
+small statement per reply); both ways are measured. The baseline, measured in the same run
+on the same database, is the cheapest write a bot could make: one transaction inserting one
+row (through SQLAlchemy, as the store's other writes go); and, stricter, the same insert
+sent on the driver itself, a transaction by itself (as a throw's own statements go).
 
     python bench/village.py [--postgres URL]
 """
@@ -23,6 +25,7 @@ import tracemalloc
 from machine import machine  # bench/ is on the path when a script here runs
 from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.util import greenlet_spawn
 
 from bot.chat.parse import parse_message
 from bot.storage.engine import make_engine
@@ -49,6 +52,36 @@ async def baseline(engine: AsyncEngine, rounds: int) -> float:
             await connection.execute(
                 text("INSERT INTO bench_row VALUES (:id, :body)"), {"id": i, "body": "x" * 64}
             )
+    elapsed = time.perf_counter() - start
+    async with engine.begin() as connection:
+        await connection.execute(text("DROP TABLE bench_row"))
+    return elapsed / rounds
+
+
+async def driver_baseline(engine: AsyncEngine, rounds: int) -> float:
+    """Seconds per one-row insert on the driver itself (asyncpg, aiosqlite), a transaction
+    by itself, on a connection from the same pool: the cheapest write there is, with no
+    SQLAlchemy in it (a throw's own statements run on the driver too)."""
+    async with engine.begin() as connection:
+        await connection.execute(text("DROP TABLE IF EXISTS bench_row"))
+        await connection.execute(text("CREATE TABLE bench_row (id INTEGER, body TEXT)"))
+    sqlite = engine.dialect.name == "sqlite"
+    insert = (
+        "INSERT INTO bench_row VALUES (?, ?)" if sqlite else "INSERT INTO bench_row VALUES ($1, $2)"
+    )
+    start = time.perf_counter()
+    for i in range(rounds):
+        pooled = await engine.raw_connection()
+        try:
+            driver = pooled.driver_connection
+            assert driver is not None
+            if sqlite:
+                await driver.execute(insert, (i, "x" * 64))
+                await driver.commit()
+            else:
+                await driver.execute(insert, i, "x" * 64)
+        finally:
+            await greenlet_spawn(pooled.close)
     elapsed = time.perf_counter() - start
     async with engine.begin() as connection:
         await connection.execute(text("DROP TABLE bench_row"))
@@ -125,13 +158,15 @@ async def measure(name: str, url: str, village_id: int) -> list[str]:
     try:
         await migrate(engine)
         base = await baseline(engine, 300)
+        bare = await driver_baseline(engine, 300)
         for offset, (way, discord) in enumerate((("console", False), ("Discord", True))):
             first = village_id + 2 * offset
             mean, median, _, per_throw, asked = await throws(engine, first, False, discord)
             _, _, peak, _, _ = await throws(engine, first + 1, True, discord)
             rows.append(
                 f"| {name}, {way} | {mean * 1e3:.2f} ms (median {median * 1e3:.2f}) "
-                f"| {base * 1e3:.2f} ms | {mean / base:.1f} | {per_throw:.1f} "
+                f"| {base * 1e3:.2f} ms | {mean / base:.1f} "
+                f"| {bare * 1e3:.2f} ms | {mean / bare:.1f} | {per_throw:.1f} "
                 f"| {asked * 1e3:.2f} ms ({asked / base:.1f}) | {peak / 2**20:.1f} MiB |"
             )
     finally:
@@ -154,9 +189,10 @@ async def main() -> None:
     print("memory is what the village allocated while playing a second such village.\n")
     print(
         "| database, chat | one throw, end to end | one-row insert transaction | ratio "
+        "| the same insert on the driver | ratio "
         "| statements per throw | one `/greed status` (ratio) | peak memory |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         print(row)
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import functools
 import sqlite3
 from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any, cast
 
-from sqlalchemy import Text, and_, bindparam, func, select, update
+from sqlalchemy import Text, and_, bindparam, exists, func, select, true, update
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
@@ -720,12 +721,12 @@ class SqlStore:
             "posted_id": posted_id,
             "posted_at": posted_at,
         }
-        statement = _MARK_OUTBOX
         if attempts is not None:
             values["attempts"] = attempts
-            statement = _MARK_OUTBOX_AFTER
-        # On Discord, one for every reply posted: a statement alone, not a transaction.
-        await self._write(statement, values)
+        # On Discord, one for every reply posted: a statement alone, not a transaction, and
+        # on PostgreSQL one that does not wait for the disk (`_mark_outbox`).
+        alone = self._bound is None and self._lane.dialect == "postgresql"
+        await self._write(_mark_outbox(alone, attempts is not None), values)
 
     async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
         row = await self._row(_FIRST_ANSWER, {"v": village_id, "m": message_id})
@@ -936,15 +937,32 @@ _DAY = t.metadata.tables["village_day"]
 _TABLE = t.metadata.tables["game_table"]
 _SCORE = t.metadata.tables["table_score"]
 _OUTBOX = t.metadata.tables["outbox"]
-_MARK_OUTBOX = (
-    _OUTBOX.update()
-    .where(_OUTBOX.c.outbox_id == bindparam("outbox"))
-    .values(status=bindparam("status"), posted_id=bindparam("posted_id"))
-    .values(posted_at=bindparam("posted_at"))
-)
-_MARK_OUTBOX_AFTER = _MARK_OUTBOX.values(attempts=bindparam("attempts"))
-"""A reply's fate recorded; `_AFTER` with the attempts it took (built once: on Discord
-every posted reply is recorded)."""
+
+
+@functools.cache
+def _mark_outbox(unhurried: bool, attempts: bool) -> Any:
+    """A reply's fate recorded (with the attempts it took); built once: on Discord every
+    posted reply is recorded.
+
+    `unhurried` (PostgreSQL, a statement alone): committed without waiting for the write-
+    ahead log to reach the disk, which is most of a one-row write's time. The record is
+    one a crash of the database may lose (its last fraction of a second): the reply then
+    looks pending and is posted again under its nonce, which the chat recognises, as after
+    any record that could not be written. What a throw writes always waits for the disk."""
+    mark = (
+        _OUTBOX.update()
+        .where(_OUTBOX.c.outbox_id == bindparam("outbox"))
+        .values(status=bindparam("status"), posted_id=bindparam("posted_id"))
+        .values(posted_at=bindparam("posted_at"))
+    )
+    if attempts:
+        mark = mark.values(attempts=bindparam("attempts"))
+    if unhurried:
+        commit = select(func.set_config("synchronous_commit", "off", true()).label("set"))
+        mark = mark.where(exists(select(commit.cte("unhurried").c.set)))
+    return mark
+
+
 _FIRST_ANSWER = (
     select(_OUTBOX.c.status, _OUTBOX.c.posted_at)
     .where(_OUTBOX.c.village_id == bindparam("v"), _OUTBOX.c.message_id == bindparam("m"))

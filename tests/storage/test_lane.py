@@ -8,7 +8,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from sqlalchemy import bindparam, event, select
+from sqlalchemy import bindparam, event, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.storage import streams
@@ -16,7 +16,14 @@ from bot.storage import tables as t
 from bot.storage.errors import key_taken, message_handled
 from bot.storage.lane import Lane
 from bot.storage.store import SqlStore
-from bot.village.records import MessageRecord, NewEvent, StoredEvent, VillageRecord
+from bot.village.records import (
+    SENT,
+    MessageRecord,
+    NewEvent,
+    OutboxRecord,
+    StoredEvent,
+    VillageRecord,
+)
 from bot.village.settings import VillageSettings
 from tests.storage.test_store_contract import day_record
 
@@ -133,3 +140,20 @@ async def test_the_engines_statement_listeners_hear_the_lane(
     finally:
         event.remove(engine.sync_engine, "before_cursor_execute", listen)
     assert heard == [("INSERT", False), ("INSERT", True), ("SELECT", False)]
+
+
+async def test_a_replys_record_leaves_the_next_statements_commit_durable(
+    engine: AsyncEngine, store: SqlStore, village_id: int, backend: str
+) -> None:
+    """On PostgreSQL a reply's record is committed without waiting for the disk: for that
+    statement alone, never for what the connection runs next (a throw's write)."""
+    await a_village(store, village_id)
+    [outbox_id] = await store.add_outbox(
+        [OutboxRecord(village_id, 1, 0, {"key": "throw"}, "ja", None, "message", AT)]
+    )
+    await store.mark_outbox(outbox_id, SENT, 77, AT)
+    [] = await store.pending_outbox([village_id])
+    if backend == "postgresql":
+        setting = select(func.current_setting("synchronous_commit").label("now"))
+        assert await Lane(engine).row(setting, {}) == {"now": "on"}
+        assert engine.sync_engine.pool.checkedout() == 0  # type: ignore[attr-defined]
