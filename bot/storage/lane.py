@@ -258,6 +258,14 @@ class _DriverStatements:
         self._lane.heard(compiled, arguments)
         return compiled, arguments
 
+    def _prepared_many(
+        self, statement: Executable, params: Sequence[Mapping[str, Any]]
+    ) -> tuple[Compiled, list[list[Any]]]:
+        compiled = self._lane.compiled(statement)
+        rows = [compiled.arguments(p) for p in params]
+        self._lane.heard(compiled, rows, many=True)
+        return compiled, rows
+
 
 class _PostgresStatements(_DriverStatements):
     """asyncpg: a statement alone is a transaction by itself; several are inside BEGIN and
@@ -287,9 +295,7 @@ class _PostgresStatements(_DriverStatements):
     async def execute_many(
         self, statement: Executable, params: Sequence[Mapping[str, Any]]
     ) -> None:
-        compiled = self._lane.compiled(statement)
-        rows = [compiled.arguments(p) for p in params]
-        self._lane.heard(compiled, rows, many=True)
+        compiled, rows = self._prepared_many(statement, params)
         await cast(asyncpg.Connection, self._driver).executemany(compiled.sql, rows)
 
     async def begin(self) -> None:
@@ -333,9 +339,7 @@ class _SqliteStatements(_DriverStatements):
     async def execute_many(
         self, statement: Executable, params: Sequence[Mapping[str, Any]]
     ) -> None:
-        compiled = self._lane.compiled(statement)
-        rows = [compiled.arguments(p) for p in params]
-        self._lane.heard(compiled, rows, many=True)
+        compiled, rows = self._prepared_many(statement, params)
         await self._driver.executemany(compiled.sql, rows)
         await self._alone()
 

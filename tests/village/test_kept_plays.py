@@ -4,7 +4,6 @@ given up when stale, and never written on without the move's own guards."""
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -14,20 +13,13 @@ from bot.console.scripted import ScriptedDice
 from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
-from bot.village.core import Author, Incoming
+from bot.village.core import Incoming
 from bot.village.kept_plays import KeptPlays
 from bot.village.records import PlayContext, VillageRecord
 from bot.village.replies import Answer
 from bot.village.service import VillageService
 from bot.village.settings import VillageSettings
-
-T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
-GM = Author(1, "gm", is_moderator=True)
-ALICE = Author(2, "alice")
-PLAIN = "D R Eb $ R Eg"
-"""One D to take and nothing else: a plain throw of up to six dice."""
-_messages = itertools.count(1)
-_seconds = itertools.count(1)
+from tests.village.talk import ALICE, GM, PLAIN, T0, message_id, say, throw_of
 
 
 def context(village_id: int, version: int = 1) -> PlayContext:
@@ -63,24 +55,8 @@ def test_the_oldest_players_are_let_go_first() -> None:
     assert plays.take(7, 3) is not None
 
 
-async def say(service: VillageService, village_id: int, author: Author, text: str) -> Answer:
-    at = T0 + dt.timedelta(seconds=next(_seconds))
-    assert isinstance(service.core.clock, ManualClock)
-    service.core.clock.set(at)
-    answer = await service.handle(
-        Incoming(village_id, next(_messages), author, at, parse_message(text))
-    )
-    for delivery in answer.deliveries:
-        if delivery.outbox_id is not None:
-            assert await service.delivered(delivery.outbox_id, next(_messages), at)
-    return answer
-
-
 async def throw(service: VillageService, village_id: int, dice: int) -> Answer:
-    script = service.core.dice
-    assert isinstance(script, ScriptedDice)
-    script.queue(" ".join(PLAIN.split()[:dice]))
-    return await say(service, village_id, ALICE, "[[greed]]" * dice)
+    return await say(service, village_id, ALICE, throw_of(service, dice))
 
 
 @pytest.mark.db
@@ -100,7 +76,7 @@ async def test_a_context_another_process_made_stale_is_read_again(
         assert elsewhere.key == "throw"
         # Faces for the throw decided on the stale context, should it draw (here it is
         # refused: four dice are not a legal count there), and for the one decided again.
-        dice.queue(" ".join(PLAIN.split()[:4]))
+        dice.queue(" ".join(PLAIN[:4]))
         [again] = (await throw(here, village_id, 4)).replies
     finally:
         await other_store.engine.dispose()
@@ -122,9 +98,9 @@ async def test_a_settings_change_here_is_read_by_the_next_move(
     await say(service, village_id, GM, "/village create")
     await throw(service, village_id, 6)
     await say(service, village_id, GM, "/village config locale:en")
-    dice.queue(" ".join(PLAIN.split()[:5]))
+    dice.queue(" ".join(PLAIN[:5]))
     at = T0 + dt.timedelta(minutes=5)
-    incoming = Incoming(village_id, next(_messages), ALICE, at, parse_message("[[greed]]" * 5))
+    incoming = Incoming(village_id, message_id(), ALICE, at, parse_message("[[greed]]" * 5))
     answer = await service.handle(incoming)  # not posted yet: still in the outbox
     [kept] = [
         e for e in await store.pending_outbox([village_id]) if e.message_id == incoming.message_id
@@ -143,8 +119,8 @@ async def test_a_message_delivered_again_is_played_once(store: SqlStore, village
     await say(service, village_id, GM, "/village create")
     await throw(service, village_id, 6)
     at = T0 + dt.timedelta(minutes=5)
-    incoming = Incoming(village_id, next(_messages), ALICE, at, parse_message("[[greed]]" * 5))
-    dice.queue(" ".join(PLAIN.split()[:5]))
+    incoming = Incoming(village_id, message_id(), ALICE, at, parse_message("[[greed]]" * 5))
+    dice.queue(" ".join(PLAIN[:5]))
     first = await service.handle(incoming)
     assert len(service.core.plays) == 1  # what the next move would read, kept
     second = await service.handle(incoming)

@@ -4,8 +4,6 @@ more fails here, whatever the machine."""
 
 from __future__ import annotations
 
-import datetime as dt
-import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -17,18 +15,13 @@ from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
-from bot.village.core import Author, Incoming
+from bot.village.core import Incoming
 from bot.village.records import OutboxRecord
 from bot.village.replies import Answer
 from bot.village.service import VillageService
+from tests.village.talk import ALICE, GM, T0, message_id, say, throw_of
 
 pytestmark = pytest.mark.db
-
-T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
-GM = Author(1, "gm", is_moderator=True)
-ALICE = Author(2, "alice")
-_messages = itertools.count(1)
-_seconds = itertools.count(1)
 
 
 @contextmanager
@@ -44,34 +37,6 @@ def counted(engine: AsyncEngine) -> Iterator[list[str]]:
         yield sent
     finally:
         event.remove(engine.sync_engine, "before_cursor_execute", keep)
-
-
-async def say(service: VillageService, village_id: int, author: Author, text: str) -> Answer:
-    """A message a second after the last one, its answers posted at once (as a chat's
-    players see them before they post again)."""
-    at = T0 + dt.timedelta(seconds=next(_seconds))
-    assert isinstance(service.core.clock, ManualClock)
-    service.core.clock.set(at)
-    answer = await service.handle(
-        Incoming(village_id, next(_messages), author, at, parse_message(text))
-    )
-    for delivery in answer.deliveries:
-        if delivery.outbox_id is not None:
-            assert await service.delivered(delivery.outbox_id, next(_messages), at)
-    return answer
-
-
-PLAIN = ("D", "R", "Eb", "$", "R", "Eg")
-"""Faces of a plain throw of up to six dice: one D to take and nothing else scoring (no
-greed out, no sweep), so every throw here answers `throw`."""
-
-
-def throw_of(service: VillageService, count: int) -> str:
-    """The message of a throw of `count` dice, their faces queued first."""
-    dice = service.core.dice
-    assert isinstance(dice, ScriptedDice)
-    dice.queue(" ".join(PLAIN[:count]))
-    return "[[greed]]" * count
 
 
 async def village(store: SqlStore, village_id: int, *, discord: bool) -> VillageService:
@@ -180,7 +145,7 @@ async def test_a_reply_is_recorded_posted_in_one_statement(
 ) -> None:
     service = await village(store, village_id, discord=True)
     answer = await service.handle(
-        Incoming(village_id, next(_messages), ALICE, T0, parse_message(throw_of(service, 6)))
+        Incoming(village_id, message_id(), ALICE, T0, parse_message(throw_of(service, 6)))
     )
     [delivery] = answer.deliveries
     assert delivery.outbox_id is not None
