@@ -8,11 +8,17 @@ Two measures, each beside the database's one-client commit rate measured in the 
   service the Discord bot runs (outbox, flood gate, the double-post rule, each reply marked
   posted). The latency of every throw, from the message to its answer recorded as posted.
 - **as fast as it goes**: 16 players throw with no pause, each the moment their last
-  answer is in: the moves a second the village sustains.
+  answer is in (a player whose day is over makes room for a newcomer): the moves a second
+  the village sustains, over the time they played.
 
 Throws use the legal counts of the previous answer, always the most dice: the longest turns.
 A player whose day is over stops. The pauses come from a random generator of this script's
 own, seeded, so runs offer the same load; the dice are the bot's fair dice.
+
+Every message is played: at chat pace the village's flood limit is 20 play messages in 10
+seconds, which a player posting about once a second stays under (the village default, 6 in
+10 seconds, would ignore a third of their messages); with no pause it is off. The last row
+says what the messages got.
 
 The process sets the garbage collector as the Discord bot does, and first plays two seconds
 of another village at full speed, as a bot that has been running (`--cold`: not). On
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import datetime as dt
 import itertools
 import json
@@ -51,6 +58,10 @@ from bot.village.service import VillageService
 
 T0 = dt.datetime(2026, 12, 1, 3, tzinfo=dt.UTC)
 WARM_UP = 2.0
+FLOOD = "20/10"
+"""The village's flood limit at chat pace: more than 20 play messages in 10 seconds. A
+player posting about once a second stays under it; the village default, 6 in 10 seconds,
+would ignore a third of their messages."""
 """Seconds of play at full speed before the measured village, with `--warm`."""
 
 
@@ -79,15 +90,20 @@ class Village:
         self.players_in = 0
         self.first: list[float] = []
         """Each player's first throw of the day, which makes their day table."""
+        self.answers: collections.Counter[str] = collections.Counter()
+        """What each message got first (`throw`, `greed_out`, ...): every one is played."""
+        self.started = self.ended = 0.0
+        """When the players began and when the last one stopped."""
 
     @classmethod
-    async def open(cls, engine: AsyncEngine, village_id: int) -> Village:
+    async def open(cls, engine: AsyncEngine, village_id: int, flood: str) -> Village:
         clock = RunningClock()
         store = SqlStore(engine)
         service = VillageService(store, clock, FairChance(), outbox=True, flood_gate=True)
         village = cls(service, village_id, clock)
         gm = Author(1, "gm", is_moderator=True)
-        await village.say(gm, "/village create")
+        await village.say(gm, f"/village create flood:{flood}")
+        village.answers.clear()
         return village
 
     async def say(self, author: Author, text: str) -> tuple[dict[str, object], float]:
@@ -100,8 +116,18 @@ class Village:
             if delivery.outbox_id is not None:  # what the sender records once it posted
                 await self.service.delivered(delivery.outbox_id, next(self.ids), now)
         elapsed = time.perf_counter() - start
+        self.answers[answer.replies[0].key if answer.replies else "(none)"] += 1
         state = answer.replies[0].state if answer.replies else None
         return dict(state or {}), elapsed
+
+    async def seat(self, seat: int, until: float) -> None:
+        """Players one after another, with no pause: a player whose day is over makes
+        room for a newcomer, so the seat posts until the time is up."""
+        for newcomer in itertools.count():
+            if time.perf_counter() >= until:
+                return
+            player_id = 100 + 1000 * seat + newcomer
+            await self.player(Author(player_id, f"p{player_id}"), until, None)
 
     async def player(self, author: Author, until: float, pause: random.Random | None) -> None:
         if pause is not None:
@@ -141,20 +167,24 @@ async def run(
 async def run_on(
     engine: AsyncEngine, village_id: int, players: int, seconds: float, paced: bool
 ) -> Village:
-    village = await Village.open(engine, village_id)
+    # Every message is played: at chat pace a player stays under the flood limit; with no
+    # pause there is none (the flood gate would ignore nearly all of them, and an ignored
+    # message is no move).
+    village = await Village.open(engine, village_id, FLOOD if paced else "off")
     village.players = players
     pauses = random.Random(village_id)
-    until = time.perf_counter() + seconds
-    await asyncio.gather(
-        *(
-            village.player(
-                Author(100 + n, f"p{n}"),
-                until,
-                random.Random(pauses.random()) if paced else None,
+    village.started = time.perf_counter()
+    until = village.started + seconds
+    if paced:
+        await asyncio.gather(
+            *(
+                village.player(Author(100 + n, f"p{n}"), until, random.Random(pauses.random()))
+                for n in range(players)
             )
-            for n in range(players)
         )
-    )
+    else:
+        await asyncio.gather(*(village.seat(n, until) for n in range(players)))
+    village.ended = time.perf_counter()
     return village
 
 
@@ -189,9 +219,8 @@ async def measure(
     cpu = (time.process_time() - start) / seconds
     probed = json.loads((await probing.communicate())[0]) if probing is not None else None
     later, first = paced.latencies, paced.first
-    wall = time.perf_counter()
     fast = await run(url, village_id + 1, 16, seconds / 2, paced=False)
-    moves = (len(fast.latencies) + len(fast.first)) / (time.perf_counter() - wall)
+    moves = (len(fast.latencies) + len(fast.first)) / (fast.ended - fast.started)
     throws = len(later) + len(first)
     return [
         f"| {name} | {players} players, chat pace, later throws | {len(later)} throws, "
@@ -217,7 +246,14 @@ async def measure(
         ),
         f"| {name} | 16 players, no pause | {len(fast.latencies) + len(fast.first)} throws | "
         f"{moves:.0f} moves/s | {rate:.0f} commits/s | {moves / rate:.2f} of it | |",
+        f"| {name} | what the messages got (chat pace; no pause) | {answered(paced)}; "
+        f"{answered(fast)} | | | | |",
     ]
+
+
+def answered(village: Village) -> str:
+    """The first replies the messages got, most first (none is `ignored`: all played)."""
+    return ", ".join(f"{key} {count}" for key, count in village.answers.most_common())
 
 
 async def main() -> None:

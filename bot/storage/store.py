@@ -4,15 +4,28 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import functools
 import sqlite3
 from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any, cast
 
-from sqlalchemy import Text, and_, bindparam, exists, func, select, true, update
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    Integer,
+    String,
+    Text,
+    and_,
+    bindparam,
+    exists,
+    func,
+    select,
+    true,
+    update,
+)
 from sqlalchemy import cast as sql_cast
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -22,6 +35,7 @@ from bot.storage import tables as t
 from bot.storage.batch import answer_statement, append_throw
 from bot.storage.errors import key_taken, message_handled, unavailable
 from bot.storage.lane import ConnectionStatements, Lane, Statements
+from bot.storage.marks import Mark, MarkBatches
 from bot.storage.rows import (
     Prefixed,
     day_record,
@@ -81,6 +95,7 @@ class SqlStore:
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
         # A throw's own statements, on the driver.
         self._lane = Lane(engine)
+        self._marks = MarkBatches(self._write_marks)
 
     def _in(self, session: AsyncSession) -> SqlStore:
         """This store with every call in `session` (made for each unit: cheaply, from this
@@ -715,18 +730,36 @@ class SqlStore:
         posted_at: dt.datetime | None = None,
         attempts: int | None = None,
     ) -> None:
-        values: dict[str, Any] = {
-            "outbox": outbox_id,
-            "status": status,
-            "posted_id": posted_id,
-            "posted_at": posted_at,
-        }
-        if attempts is not None:
-            values["attempts"] = attempts
-        # On Discord, one for every reply posted: a statement alone, not a transaction, and
-        # on PostgreSQL one that does not wait for the disk (`_mark_outbox`).
-        alone = self._bound is None and self._lane.dialect == "postgresql"
-        await self._write(_mark_outbox(alone, attempts is not None), values)
+        mark = Mark(outbox_id, status, posted_id, posted_at, attempts)
+        if self._bound is not None:  # part of the unit
+            connection = await self._bound.connection()
+            await connection.execute(_MARK, _mark_values(mark))
+            return
+        # On Discord, one for every reply posted: recorded with those asked for meanwhile.
+        await self._marks.record(mark)
+
+    async def _write_marks(self, marks: Sequence[Mark]) -> None:
+        """Replies' records in one statement on PostgreSQL (which does not wait for the
+        disk, `_MARKS`), in one transaction on SQLite."""
+        try:
+            if self._lane.dialect == "postgresql":
+                await self._lane.execute(
+                    _MARKS,
+                    {
+                        "outbox_ids": [m.outbox_id for m in marks],
+                        "statuses": [m.status for m in marks],
+                        "posted_ids": [m.posted_id for m in marks],
+                        "posted_ats": [m.posted_at for m in marks],
+                        "attempts": [m.attempts for m in marks],
+                    },
+                )
+                return
+            async with self._lane.transaction() as run:
+                await run.execute_many(_MARK, [_mark_values(m) for m in marks])
+        except StoreError:
+            raise
+        except Exception as error:
+            raise _mapped(error) from error
 
     async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
         row = await self._row(_FIRST_ANSWER, {"v": village_id, "m": message_id})
@@ -939,28 +972,62 @@ _SCORE = t.metadata.tables["table_score"]
 _OUTBOX = t.metadata.tables["outbox"]
 
 
-@functools.cache
-def _mark_outbox(unhurried: bool, attempts: bool) -> Any:
-    """A reply's fate recorded (with the attempts it took); built once: on Discord every
-    posted reply is recorded.
+_MARK = (
+    _OUTBOX.update()
+    .where(_OUTBOX.c.outbox_id == bindparam("outbox"))
+    .values(status=bindparam("status"), posted_id=bindparam("posted_id"))
+    .values(posted_at=bindparam("posted_at"))
+    .values(attempts=func.coalesce(bindparam("attempts", type_=Integer), _OUTBOX.c.attempts))
+)
+"""A reply's fate recorded (with the attempts it took, when given)."""
 
-    `unhurried` (PostgreSQL, a statement alone): committed without waiting for the write-
-    ahead log to reach the disk, which is most of a one-row write's time. The record is
-    one a crash of the database may lose (its last fraction of a second): the reply then
-    looks pending and is posted again under its nonce, which the chat recognises, as after
-    any record that could not be written. What a throw writes always waits for the disk."""
-    mark = (
-        _OUTBOX.update()
-        .where(_OUTBOX.c.outbox_id == bindparam("outbox"))
-        .values(status=bindparam("status"), posted_id=bindparam("posted_id"))
-        .values(posted_at=bindparam("posted_at"))
+
+def _marks() -> Any:
+    """Replies' fates recorded in one statement, from arrays of their columns (PostgreSQL).
+
+    Committed without waiting for the write-ahead log to reach the disk, which is most of a
+    small write's time: a record a crash of the database may lose (its last fraction of a
+    second). The reply then looks pending and is posted again under its nonce, which the
+    chat recognises, as after any record that could not be written. Everything a throw
+    writes waits for the disk."""
+    given = (
+        func.unnest(
+            bindparam("outbox_ids", type_=ARRAY(BigInteger)),
+            bindparam("statuses", type_=ARRAY(String)),
+            bindparam("posted_ids", type_=ARRAY(BigInteger)),
+            bindparam("posted_ats", type_=ARRAY(DateTime(timezone=True))),
+            bindparam("attempts", type_=ARRAY(Integer)),
+        )
+        .table_valued("outbox_id", "status", "posted_id", "posted_at", "attempts")
+        .render_derived("given")
     )
-    if attempts:
-        mark = mark.values(attempts=bindparam("attempts"))
-    if unhurried:
-        commit = select(func.set_config("synchronous_commit", "off", true()).label("set"))
-        mark = mark.where(exists(select(commit.cte("unhurried").c.set)))
-    return mark
+    unhurried = select(func.set_config("synchronous_commit", "off", true()).label("set"))
+    return (
+        _OUTBOX.update()
+        .where(
+            _OUTBOX.c.outbox_id == given.c.outbox_id,
+            exists(select(unhurried.cte("unhurried").c.set)),
+        )
+        .values(
+            status=given.c.status,
+            posted_id=given.c.posted_id,
+            posted_at=given.c.posted_at,
+            attempts=func.coalesce(given.c.attempts, _OUTBOX.c.attempts),
+        )
+    )
+
+
+_MARKS = _marks()
+
+
+def _mark_values(mark: Mark) -> dict[str, Any]:
+    return {
+        "outbox": mark.outbox_id,
+        "status": mark.status,
+        "posted_id": mark.posted_id,
+        "posted_at": mark.posted_at,
+        "attempts": mark.attempts,
+    }
 
 
 _FIRST_ANSWER = (
