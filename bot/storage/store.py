@@ -47,6 +47,7 @@ from bot.village.records import (
     DayClosing,
     DayPoints,
     DayRecord,
+    DayTable,
     MessageRecord,
     NewEvent,
     OutboxRecord,
@@ -765,9 +766,32 @@ class SqlStore:
 
     # -- reads for day closes and standings
 
-    async def day_streams(self, village_id: int, day: int) -> dict[int, list[StoredEvent]]:
+    async def day_tables(self, village_id: int, day: int) -> dict[int, DayTable]:
+        """Every player's day table of `day` (the village's own game), by player: its id,
+        its version and where its score row says their play ended, in one read. A close
+        reads these first, then the events of only the tables it does not keep in memory."""
+        score = _SCORE.c
+        query = select(
+            _TABLE.c.opener_id, _TABLE.c.table_id, _TABLE.c.version, score.ended_message_id
+        ).outerjoin(
+            _SCORE,
+            and_(
+                score.village_id == _TABLE.c.village_id,
+                score.table_id == _TABLE.c.table_id,
+                score.player_id == _TABLE.c.opener_id,
+            ),
+        )
+        async with self._transaction() as session:
+            connection = await session.connection()
+            rows = await connection.execute(_of_the_days_tables(query, village_id, day))
+            return {int(opener): DayTable(*table) for opener, *table in rows}
+
+    async def day_streams(
+        self, village_id: int, day: int, tables: Collection[int] | None = None
+    ) -> dict[int, list[StoredEvent]]:
         """Every player's stream of `day` (their day table of the village's own game), each
-        in version order, by player, in one read: a close reads them all at once."""
+        in version order, by player, in one read: a close reads them all at once. `tables`:
+        only these tables' streams (the ones a close does not keep in memory)."""
         # Columns, not ORM objects, read by position: a close reads every event of the day
         # at once, and a row's attributes cost more than its event.
         e = _EVENT.c
@@ -796,6 +820,8 @@ class SqlStore:
             .order_by(t.GameTable.table_id, t.Event.version)
         )
         query = _of_the_days_tables(query, village_id, day)
+        if tables is not None:
+            query = query.where(t.GameTable.table_id.in_(list(tables)))
         streams: dict[int, list[StoredEvent]] = {}
         async with self._transaction() as session:
             # On the connection: a session would load the rows through the ORM.
