@@ -228,13 +228,11 @@ class SqlStore:
                 village = await session.get(t.Village, closing.village_id)
                 assert village is not None
                 # The day's row is this closer's now: every throw that held it shared has
-                # committed, and a later one finds the day closed. A first throw makes a
-                # table without moving the day's version: one the closer did not read
-                # sends it back to read the day again.
-                await _no_unseen_tables(session, closing, village.game)
+                # committed, and a later one finds the day closed.
+                tables = await _lock_day_tables(session, closing, village.game)
                 # Every player's table of the day, in a few statements for all of them.
                 together = [s for s in closing.streams if s.player is None and s.expected_version]
-                await _close_tables(session, together, closing, village.game)
+                await _close_tables(session, together, closing, village.game, tables)
                 apart = {id(s) for s in together}
                 for stream in closing.streams:
                     if id(stream) not in apart:
@@ -1008,24 +1006,31 @@ def _make_day_table(dialect: str) -> Any:
     )
 
 
-async def _no_unseen_tables(session: AsyncSession, closing: DayClosing, game: str) -> None:
-    """Raise VersionConflict when the day has a player's table with throws that the
-    closing does not carry: made by a first throw after the closer read the day."""
+async def _lock_day_tables(
+    session: AsyncSession, closing: DayClosing, game: str
+) -> dict[int, tuple[int, int]]:
+    """Every player's day table with throws, locked: (table id, version) by player. Raises
+    VersionConflict when one is not in the closing: a first throw makes a table without
+    moving the day's version, so one made after the closer read the day sends it back to
+    read the day again."""
     connection = await session.connection()
-    seen = [stream.player_id for stream in closing.streams]
-    unseen = await connection.scalar(
-        select(_TABLE.c.opener_id)
-        .where(
-            _TABLE.c.village_id == closing.village_id,
-            _TABLE.c.day == closing.day,
-            _TABLE.c.game == game,
-            _TABLE.c.version > 0,
-            _TABLE.c.opener_id.not_in(seen),
+    tables = {
+        int(opener): (int(table_id), int(version))
+        for opener, table_id, version in await connection.execute(
+            select(_TABLE.c.opener_id, _TABLE.c.table_id, _TABLE.c.version)
+            .where(
+                _TABLE.c.village_id == closing.village_id,
+                _TABLE.c.day == closing.day,
+                _TABLE.c.game == game,
+                _TABLE.c.version > 0,
+            )
+            .with_for_update()
         )
-        .limit(1)
-    )
-    if unseen is not None:
-        raise VersionConflict(f"player {unseen} made their day table after the close read it")
+    }
+    unseen = set(tables) - {stream.player_id for stream in closing.streams}
+    if unseen:
+        raise VersionConflict(f"player {min(unseen)} made their day table after the close read it")
+    return tables
 
 
 _MOVE_DAY_TABLE = moved_day_table("t_")
@@ -1143,28 +1148,19 @@ def _event_values(event: StoredEvent) -> dict[str, Any]:
 
 
 async def _close_tables(
-    session: AsyncSession, streams: Sequence[StreamAppend], closing: DayClosing, game: str
+    session: AsyncSession,
+    streams: Sequence[StreamAppend],
+    closing: DayClosing,
+    game: str,
+    tables: dict[int, tuple[int, int]],
 ) -> None:
     """The closing events, versions and score rows of the day's tables, each kind of write
-    in one statement for every table (a close of 100 players was 300 statements). The
-    tables are locked and their versions checked first: one that moved since the closer
-    read it ends the close, which reads the day again."""
+    in one statement for every table (a close of 100 players was 300 statements). `tables`:
+    as locked, by player. A table that moved since the closer read it ends the close, which
+    reads the day again."""
     if not streams:
         return
     connection = await session.connection()
-    tables = {
-        int(opener): (int(table_id), int(version))
-        for opener, table_id, version in await connection.execute(
-            select(_TABLE.c.opener_id, _TABLE.c.table_id, _TABLE.c.version)
-            .where(
-                _TABLE.c.village_id == closing.village_id,
-                _TABLE.c.day == closing.day,
-                _TABLE.c.game == game,
-                _TABLE.c.opener_id.in_([s.player_id for s in streams]),
-            )
-            .with_for_update()
-        )
-    }
     for stream in streams:
         if tables.get(stream.player_id, (0, -1))[1] != stream.expected_version:
             raise VersionConflict(f"the day table of player {stream.player_id} moved on")
