@@ -64,6 +64,7 @@ from bot.village.records import (
     DayClosing,
     DayPoints,
     DayRecord,
+    DayTable,
     MessageRecord,
     NewEvent,
     OutboxRecord,
@@ -281,13 +282,11 @@ class SqlStore:
                 village = await session.get(t.Village, closing.village_id)
                 assert village is not None
                 # The day's row is this closer's now: every throw that held it shared has
-                # committed, and a later one finds the day closed. A first throw makes a
-                # table without moving the day's version: one the closer did not read
-                # sends it back to read the day again.
-                await _no_unseen_tables(session, closing, village.game)
+                # committed, and a later one finds the day closed.
+                tables = await _lock_day_tables(session, closing, village.game)
                 # Every player's table of the day, in a few statements for all of them.
                 together = [s for s in closing.streams if s.player is None and s.expected_version]
-                await _close_tables(session, together, closing, village.game)
+                await _close_tables(session, together, closing, village.game, tables)
                 apart = {id(s) for s in together}
                 for stream in closing.streams:
                     if id(stream) not in apart:
@@ -796,9 +795,32 @@ class SqlStore:
 
     # -- reads for day closes and standings
 
-    async def day_streams(self, village_id: int, day: int) -> dict[int, list[StoredEvent]]:
+    async def day_tables(self, village_id: int, day: int) -> dict[int, DayTable]:
+        """Every player's day table of `day` (the village's own game), by player: its id,
+        its version and where its score row says their play ended, in one read. A close
+        reads these first, then the events of only the tables it does not keep in memory."""
+        score = _SCORE.c
+        query = select(
+            _TABLE.c.opener_id, _TABLE.c.table_id, _TABLE.c.version, score.ended_message_id
+        ).outerjoin(
+            _SCORE,
+            and_(
+                score.village_id == _TABLE.c.village_id,
+                score.table_id == _TABLE.c.table_id,
+                score.player_id == _TABLE.c.opener_id,
+            ),
+        )
+        async with self._transaction() as session:
+            connection = await session.connection()
+            rows = await connection.execute(_of_the_days_tables(query, village_id, day))
+            return {int(opener): DayTable(*table) for opener, *table in rows}
+
+    async def day_streams(
+        self, village_id: int, day: int, tables: Collection[int] | None = None
+    ) -> dict[int, list[StoredEvent]]:
         """Every player's stream of `day` (their day table of the village's own game), each
-        in version order, by player, in one read: a close reads them all at once."""
+        in version order, by player, in one read: a close reads them all at once. `tables`:
+        only these tables' streams (the ones a close does not keep in memory)."""
         # Columns, not ORM objects, read by position: a close reads every event of the day
         # at once, and a row's attributes cost more than its event.
         e = _EVENT.c
@@ -827,6 +849,8 @@ class SqlStore:
             .order_by(t.GameTable.table_id, t.Event.version)
         )
         query = _of_the_days_tables(query, village_id, day)
+        if tables is not None:
+            query = query.where(t.GameTable.table_id.in_(list(tables)))
         streams: dict[int, list[StoredEvent]] = {}
         async with self._transaction() as session:
             # On the connection: a session would load the rows through the ORM.
@@ -1038,24 +1062,31 @@ _FIRST_ANSWER = (
 )
 
 
-async def _no_unseen_tables(session: AsyncSession, closing: DayClosing, game: str) -> None:
-    """Raise VersionConflict when the day has a player's table with throws that the
-    closing does not carry: made by a first throw after the closer read the day."""
+async def _lock_day_tables(
+    session: AsyncSession, closing: DayClosing, game: str
+) -> dict[int, tuple[int, int]]:
+    """Every player's day table with throws, locked: (table id, version) by player. Raises
+    VersionConflict when one is not in the closing: a first throw makes a table without
+    moving the day's version, so one made after the closer read the day sends it back to
+    read the day again."""
     connection = await session.connection()
-    seen = [stream.player_id for stream in closing.streams]
-    unseen = await connection.scalar(
-        select(_TABLE.c.opener_id)
-        .where(
-            _TABLE.c.village_id == closing.village_id,
-            _TABLE.c.day == closing.day,
-            _TABLE.c.game == game,
-            _TABLE.c.version > 0,
-            _TABLE.c.opener_id.not_in(seen),
+    tables = {
+        int(opener): (int(table_id), int(version))
+        for opener, table_id, version in await connection.execute(
+            select(_TABLE.c.opener_id, _TABLE.c.table_id, _TABLE.c.version)
+            .where(
+                _TABLE.c.village_id == closing.village_id,
+                _TABLE.c.day == closing.day,
+                _TABLE.c.game == game,
+                _TABLE.c.version > 0,
+            )
+            .with_for_update()
         )
-        .limit(1)
-    )
-    if unseen is not None:
-        raise VersionConflict(f"player {unseen} made their day table after the close read it")
+    }
+    unseen = set(tables) - {stream.player_id for stream in closing.streams}
+    if unseen:
+        raise VersionConflict(f"player {min(unseen)} made their day table after the close read it")
+    return tables
 
 
 def _play_context() -> Any:
@@ -1129,28 +1160,19 @@ _PLAY_CONTEXT = _play_context()
 
 
 async def _close_tables(
-    session: AsyncSession, streams: Sequence[StreamAppend], closing: DayClosing, game: str
+    session: AsyncSession,
+    streams: Sequence[StreamAppend],
+    closing: DayClosing,
+    game: str,
+    tables: dict[int, tuple[int, int]],
 ) -> None:
     """The closing events, versions and score rows of the day's tables, each kind of write
-    in one statement for every table (a close of 100 players was 300 statements). The
-    tables are locked and their versions checked first: one that moved since the closer
-    read it ends the close, which reads the day again."""
+    in one statement for every table (a close of 100 players was 300 statements). `tables`:
+    as locked, by player. A table that moved since the closer read it ends the close, which
+    reads the day again."""
     if not streams:
         return
     connection = await session.connection()
-    tables = {
-        int(opener): (int(table_id), int(version))
-        for opener, table_id, version in await connection.execute(
-            select(_TABLE.c.opener_id, _TABLE.c.table_id, _TABLE.c.version)
-            .where(
-                _TABLE.c.village_id == closing.village_id,
-                _TABLE.c.day == closing.day,
-                _TABLE.c.game == game,
-                _TABLE.c.opener_id.in_([s.player_id for s in streams]),
-            )
-            .with_for_update()
-        )
-    }
     for stream in streams:
         if tables.get(stream.player_id, (0, -1))[1] != stream.expected_version:
             raise VersionConflict(f"the day table of player {stream.player_id} moved on")

@@ -12,6 +12,7 @@ from bot.games.api import replay
 from bot.games.registry import AnyGame
 from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
+from bot.village.day_views import day_views
 from bot.village.memo import closing_memos, standings_reply, village_scores
 from bot.village.ports import OperatorError, StoreError, VillageExists
 from bot.village.records import (
@@ -27,7 +28,7 @@ from bot.village.records import (
 )
 from bot.village.replies import Delivery, Reply, ReplyKind
 from bot.village.settings import VillageSettings, extended, next_close
-from bot.village.stream import StreamView, read_stream
+from bot.village.stream import StreamView
 
 _logger = logging.getLogger(__name__)
 
@@ -207,21 +208,21 @@ async def close_day(
         return DayClosed([], None)
     closed_at = core.clock.now()
     players = await core.store.players(village.village_id)
-    # Every player's stream and score row of the day in two reads, not two per player.
-    played = await core.store.day_streams(village.village_id, day.day)
-    scores = await core.store.day_scores(village.village_id, day.day)
+    # Every player's table of the day in one read, and their streams from memory or in one
+    # more read: not two reads per player.
+    tables = await core.store.day_tables(village.village_id, day.day)
+    views = await day_views(core, village, day, tables)
     streams: list[StreamAppend] = []
     unfinished: list[str] = []
     for player in players:
-        view = read_stream(game, day.settings.rules, played.get(player.player_id, []))
-        if view.version == 0:
+        view = views.get(player.player_id)
+        if view is None:
             continue  # did not play today: nothing to close
         events = game.expire(view.state)
         after = replay(game, view.state, events)
         if _turns(game, after) > _turns(game, view.state):
             unfinished.append(player.name)
-        previous = scores.get(player.player_id)
-        ended = previous.ended_message_id if previous else None
+        ended = tables[player.player_id].ended_message_id
         streams.append(
             StreamAppend(
                 player_id=player.player_id,

@@ -14,6 +14,7 @@ from bot.village.records import (
     DayClosing,
     DayPoints,
     DayRecord,
+    DayTable,
     MessageRecord,
     NewEvent,
     OutboxRecord,
@@ -210,9 +211,15 @@ class Store(Protocol):
 
     # -- reads for day closes and standings
 
-    async def day_streams(self, village_id: int, day: int) -> dict[int, list[StoredEvent]]:
+    async def day_tables(self, village_id: int, day: int) -> dict[int, DayTable]:
+        """Every player's day table of `day` without its events (id, version, where their
+        play ended), by player."""
+
+    async def day_streams(
+        self, village_id: int, day: int, tables: Collection[int] | None = None
+    ) -> dict[int, list[StoredEvent]]:
         """Every player's day stream of `day`, each in version order, by player (a player
-        who has not played that day is left out)."""
+        who has not played that day is left out); of only these `tables` when given."""
 
     async def day_scores(self, village_id: int, day: int) -> dict[int, PlayerDayRecord]:
         """The score row of every player's day table of `day`, by player."""

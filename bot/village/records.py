@@ -158,6 +158,16 @@ class DayPoints(NamedTuple):
     """Never read: a memo takes the day's turns from the day's own row."""
 
 
+class DayTable(NamedTuple):
+    """A player's day table as a close reads it before its events: the stream's version,
+    which says whether the stream this process keeps is current, and the message their
+    play of the day ended at (the memo's link) from its score row."""
+
+    table_id: int
+    version: int
+    ended_message_id: int | None
+
+
 @dataclass(frozen=True, slots=True)
 class StreamAppend:
     """Events for one player's day stream, with the projection they lead to."""

@@ -80,6 +80,41 @@ async def test_day_streams_are_each_players_load_stream(store: SqlStore, village
     assert await store.day_streams(village_id, 3) == {}
 
 
+async def test_day_streams_of_some_tables_are_those_tables_streams_only(
+    store: SqlStore, village_id: int
+) -> None:
+    await two_days(store, village_id)
+    every = await store.day_streams(village_id, 1)
+    tables = await store.day_tables(village_id, 1)
+    assert await store.day_streams(village_id, 1, [tables[6].table_id]) == {6: every[6]}
+    both = [tables[5].table_id, tables[6].table_id]
+    assert await store.day_streams(village_id, 1, both) == every
+    assert await store.day_streams(village_id, 1, []) == {}
+
+
+async def test_day_tables_are_each_players_table_and_where_their_day_ended(
+    store: SqlStore, village_id: int
+) -> None:
+    await two_days(store, village_id)
+    for day in (1, 2):
+        tables = await store.day_tables(village_id, day)
+        streams = await store.day_streams(village_id, day)
+        rows = await store.day_scores(village_id, day)
+        # One table per player who played, at the version of their stream, with their
+        # score row's end; the Ducks table is no day table.
+        assert set(tables) == set(streams)
+        for player, table in tables.items():
+            assert table.table_id == streams[player][0].table_id
+            assert table.version == streams[player][-1].version
+            assert table.ended_message_id == rows[player].ended_message_id
+    first = await store.day_tables(village_id, 1)
+    assert [(p, first[p].version, first[p].ended_message_id) for p in sorted(first)] == [
+        (5, 3, 503),  # three throws, ended where the close's score row says
+        (6, 1, 601),
+    ]
+    assert await store.day_tables(village_id, 3) == {}
+
+
 async def test_day_scores_are_each_players_day_row(store: SqlStore, village_id: int) -> None:
     await two_days(store, village_id)
     for day in (1, 2):
@@ -117,4 +152,5 @@ async def test_the_reads_keep_to_their_village(
     await new_village(store, other_village_id)
     assert await store.day_streams(other_village_id, 1) == {}
     assert await store.day_scores(other_village_id, 1) == {}
+    assert await store.day_tables(other_village_id, 1) == {}
     assert await store.score_points(other_village_id) == []
