@@ -30,7 +30,6 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.storage import streams
-from bot.storage import streams as stream_writes
 from bot.storage import tables as t
 from bot.storage.batch import answer_statement, append_throw
 from bot.storage.errors import key_taken, message_handled, unavailable
@@ -298,17 +297,13 @@ class SqlStore:
                             village.game,
                             closing.closed_at,
                         )
-                version = await _next_version(session, closing.village_id, closing.day)
-                session.add(
-                    event_row(
-                        closing.village_id,
-                        closing.day,
-                        VILLAGE_STREAM,
-                        version,
-                        village.game,
-                        closing.closed_event,
-                        closing.closed_at,
-                    )
+                await streams.insert_village_event(
+                    ConnectionStatements(await session.connection()),
+                    closing.village_id,
+                    closing.day,
+                    village.game,
+                    closing.closed_event,
+                    closing.closed_at,
                 )
                 session.add(day_row(closing.next_day))
                 # The next day's opening is the first event of its own village stream.
@@ -465,21 +460,16 @@ class SqlStore:
                         result = await session.execute(statement)
                         if _rowcount(result) == 0:
                             return False
-                    on_day = village.day if day is None else day
-                    version = await _next_version(session, village_id, on_day)
-                    session.add(
-                        event_row(
-                            village_id,
-                            on_day,
-                            VILLAGE_STREAM,
-                            version,
-                            village.game,
-                            event,
-                            _utc_now(),
-                        )
+                    # Written at once: inside a unit, a lost version race fails here, not
+                    # in a later write.
+                    await streams.insert_village_event(
+                        ConnectionStatements(await session.connection()),
+                        village_id,
+                        village.day if day is None else day,
+                        village.game,
+                        event,
+                        _utc_now(),
                     )
-                    # Inside a unit, a lost version race must fail here, not in a later write.
-                    await session.flush()
                 return True
             except IntegrityError:
                 if self._bound is not None:
@@ -1161,7 +1151,7 @@ _PLAY_CONTEXT = _play_context()
 
 async def _close_tables(
     session: AsyncSession,
-    streams: Sequence[StreamAppend],
+    appends: Sequence[StreamAppend],
     closing: DayClosing,
     game: str,
     tables: dict[int, tuple[int, int]],
@@ -1170,10 +1160,10 @@ async def _close_tables(
     in one statement for every table (a close of 100 players was 300 statements). `tables`:
     as locked, by player. A table that moved since the closer read it ends the close, which
     reads the day again."""
-    if not streams:
+    if not appends:
         return
     connection = await session.connection()
-    for stream in streams:
+    for stream in appends:
         if tables.get(stream.player_id, (0, -1))[1] != stream.expected_version:
             raise VersionConflict(f"the day table of player {stream.player_id} moved on")
     await connection.execute(
@@ -1187,21 +1177,21 @@ async def _close_tables(
                 "version": s.expected_version + len(s.events),
                 "status": TABLE_FINISHED if s.projection.finished else TABLE_PLAYING,
             }
-            for s in streams
+            for s in appends
         ],
     )
     events = [
-        stream_writes.event_values(event)
-        for s in streams
-        for event in stream_writes.as_stored(
+        streams.event_values(event)
+        for s in appends
+        for event in streams.as_stored(
             s, closing.day, game, closing.closed_at, tables[s.player_id][0]
         )
     ]
     if events:
-        await connection.execute(stream_writes.EVENT_INSERT, events)
+        await connection.execute(streams.EVENT_INSERT, events)
     await connection.execute(
-        stream_writes.score_upsert(connection.dialect.name),
-        [score_row(s.projection, tables[s.player_id][0], game) for s in streams],
+        streams.score_upsert(connection.dialect.name),
+        [score_row(s.projection, tables[s.player_id][0], game) for s in appends],
     )
 
 
@@ -1297,17 +1287,6 @@ _VILLAGE_GAME = select(t.metadata.tables["village"].c.game).where(
 
 def _rowcount(result: Any) -> int:
     return int(getattr(result, "rowcount", 0))
-
-
-async def _next_version(session: AsyncSession, village_id: int, day: int) -> int:
-    current = await session.scalar(
-        select(func.max(t.Event.version)).where(
-            t.Event.village_id == village_id,
-            t.Event.day == day,
-            t.Event.table_id.is_(None),
-        )
-    )
-    return int(current or 0) + 1
 
 
 def _of_the_days_tables(query: Any, village_id: int, day: int) -> Any:
