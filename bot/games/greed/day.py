@@ -282,29 +282,31 @@ def _decide_close(day: PlayerDay) -> tuple[GreedEvent, ...]:
 
 
 def evolve(day: PlayerDay, event: GreedEvent) -> PlayerDay:
-    """The day after one event. Events come from `decide`, so they are trusted here."""
+    """The day after one event. Events come from `decide`, so they are trusted here.
+
+    A throw's and a take's new states are made by their constructors, not by
+    `dataclasses.replace`, which looks every field up by name: a day's close replays every
+    player's whole day, and this is most of it."""
     turn = day.turn
     if isinstance(event, DayClosed):
         return replace(day, closed=True)
     assert turn is not None, f"{event!r} after the day's last turn"
     if isinstance(event, DiceSetAside):
-        return replace(
-            day, turn=replace(turn, points=turn.points + event.points, awaiting_take=False)
-        )
+        return _playing(day, _turn(turn, turn.lap, turn.throw, turn.points + event.points))
     if isinstance(event, DiceThrown):
         last = analyse(event.faces)
-        return replace(
-            day,
-            turn=replace(
-                turn,
-                throw=turn.throw + 1,
-                throws=turn.throws + 1,
-                last=last,
-                awaiting_take=not last.greed_out,
-            ),
+        thrown = Turn(
+            number=turn.number,
+            lap=turn.lap,
+            throw=turn.throw + 1,
+            throws=turn.throws + 1,
+            points=turn.points,
+            last=last,
+            awaiting_take=not last.greed_out,
         )
+        return _playing(day, thrown)
     if isinstance(event, LapStarted):
-        return replace(day, turn=replace(turn, lap=event.lap, throw=0, awaiting_take=False))
+        return _playing(day, _turn(turn, event.lap, 0, turn.points))
     if isinstance(event, GreedOut):
         record = _record(turn, TurnOutcome.GREED_OUT, 0, event.turn_points_lost)
         record = replace(record, day_lost=event.day_points_lost)
@@ -316,6 +318,25 @@ def evolve(day: PlayerDay, event: GreedEvent) -> PlayerDay:
     # TurnUnfinished: the day is closing; DayClosed follows.
     record = _record(turn, TurnOutcome.UNFINISHED, 0, event.turn_points_lost)
     return replace(day, turns=(*day.turns, record), turn=None)
+
+
+def _turn(turn: Turn, lap: int, throw: int, points: int) -> Turn:
+    """The turn with nothing left to take from its last throw."""
+    return Turn(
+        number=turn.number,
+        lap=lap,
+        throw=throw,
+        throws=turn.throws,
+        points=points,
+        last=turn.last,
+        awaiting_take=False,
+    )
+
+
+def _playing(day: PlayerDay, turn: Turn) -> PlayerDay:
+    return PlayerDay(
+        rules=day.rules, banked=day.banked, turns=day.turns, turn=turn, closed=day.closed
+    )
 
 
 def _record(turn: Turn, outcome: TurnOutcome, score: int, lost: int) -> TurnRecord:

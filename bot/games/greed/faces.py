@@ -43,6 +43,8 @@ FACES: tuple[Face, ...] = (
 )
 _INDEX = {face: i for i, face in enumerate(FACES)}
 _BY_TOKEN = {face.token.lower(): face for face in FACES}
+_CANONICAL = {face.token: face for face in FACES}
+"""The tokens as stored and shown: read as they are, before any other spelling is tried."""
 
 
 class UnknownFaceError(ValueError):
@@ -55,6 +57,9 @@ class UnknownFaceError(ValueError):
 
 def parse_face(token: str) -> Face:
     """Read one canonical token, in any case and width (`eg`, `EB`, `＄`)."""
+    face = _CANONICAL.get(token)  # every stored throw, read back at every replay
+    if face is not None:
+        return face
     face = _BY_TOKEN.get(unicodedata.normalize("NFKC", token).strip().lower())
     if face is None:
         raise UnknownFaceError(token)
