@@ -19,6 +19,7 @@ counts the statements SQLAlchemy sends counts these as well.
 from __future__ import annotations
 
 import asyncio
+import functools
 import weakref
 from asyncio import CancelledError
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -26,6 +27,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcon
 from typing import Any, Protocol, cast
 
 import asyncpg
+from sqlalchemy import Table, bindparam
 from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
@@ -46,6 +48,10 @@ class Compiled:
 
     def __init__(self, statement: Executable, dialect: Dialect) -> None:
         compiled = cast(SQLCompiler, cast(ClauseElement, statement).compile(dialect=dialect))
+        if any(bind.expanding for bind in compiled.binds.values()):
+            # An `IN` of a list is written out anew for each list: a statement built for one
+            # call, which the lane does not take (it keeps what it compiled for good).
+            raise ValueError("the lane runs statements built once, with no IN of a list")
         self.sql = compiled.string
         names = compiled.positiontup or []
         # The values of binds the statement carries itself (a LIMIT, a literal).
@@ -57,13 +63,13 @@ class Compiled:
             compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
             for name in names
         )
-        returned = getattr(statement, "exported_columns", ())
+        returned = list(getattr(statement, "exported_columns", ()))
         self._columns = tuple(column.key for column in returned)
-        self._read: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
-            (column.key, processor)
-            for column in returned
-            if (processor := column.type.dialect_impl(dialect).result_processor(dialect, None))
-            is not None
+        processors = [
+            column.type.dialect_impl(dialect).result_processor(dialect, None) for column in returned
+        ]
+        self._read: tuple[tuple[int, Callable[[Any], Any]], ...] = tuple(
+            (place, processor) for place, processor in enumerate(processors) if processor
         )
 
     def arguments(self, params: Mapping[str, Any]) -> list[Any]:
@@ -77,10 +83,18 @@ class Compiled:
     def row(self, values: Iterable[Any]) -> Row:
         """A returned row by column name, from the driver's record (asyncpg) or tuple
         (SQLite): both give the values in the statement's column order."""
-        row = dict(zip(self._columns, values, strict=True))
-        for name, processor in self._read:
-            row[name] = processor(row[name])
-        return row
+        return dict(zip(self._columns, self.values(values), strict=True))
+
+    def values(self, values: Iterable[Any]) -> tuple[Any, ...]:
+        """A returned row's values in the statement's column order, each as its column's
+        type reads it."""
+        read = tuple(values)
+        if not self._read:
+            return read
+        changed = list(read)
+        for place, processor in self._read:
+            changed[place] = processor(changed[place])
+        return tuple(changed)
 
 
 _COMPILED: weakref.WeakKeyDictionary[Dialect, dict[int, tuple[Executable, Compiled]]] = (
@@ -126,6 +140,22 @@ class Lane:
         """The first row of one statement, a transaction by itself; None if it has none."""
         async with self._connection() as run:
             return await run.row(statement, params)
+
+    async def tuples(
+        self, statement: Executable, params: Mapping[str, Any]
+    ) -> list[tuple[Any, ...]]:
+        """Every row of one statement, a transaction by itself, as `Statements.tuples`."""
+        async with self._connection() as run:
+            return await run.tuples(statement, params)
+
+    def within(self, pooled: PoolProxiedConnection) -> Statements:
+        """Statements on a connection SQLAlchemy holds in a transaction of its own (a unit
+        of work's), neither begun nor ended here: for the unit's reads, which then see
+        what the unit wrote. (A write here could run before SQLAlchemy has begun the
+        unit's transaction: the unit writes through SQLAlchemy.)"""
+        if self._sqlite:
+            return _SqliteStatements(self, pooled, transaction=True)
+        return _PostgresStatements(self, pooled, transaction=True)
 
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         """One write, a transaction by itself: the rows it changed."""
@@ -184,6 +214,11 @@ class Statements(Protocol):
 
     async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]: ...
 
+    async def tuples(
+        self, statement: Executable, params: Mapping[str, Any]
+    ) -> list[tuple[Any, ...]]:
+        """Every row's values in the statement's column order: a bulk read's cheapest form."""
+
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         """A write: the rows it changed."""
 
@@ -191,6 +226,12 @@ class Statements(Protocol):
         self, statement: Executable, params: Sequence[Mapping[str, Any]]
     ) -> None:
         """The same write for each of `params`."""
+
+    async def insert_returning(
+        self, table: Table, rows: Sequence[Mapping[str, Any]], returning: tuple[str, ...]
+    ) -> list[Row]:
+        """`rows` inserted into `table`, giving back the `returning` columns of each, in no
+        promised order: each runner writes many rows its own cheapest way."""
 
 
 class ConnectionStatements:
@@ -208,6 +249,12 @@ class ConnectionStatements:
         result = await self._connection.execute(statement, dict(params))
         return [dict(found._mapping) for found in result]
 
+    async def tuples(
+        self, statement: Executable, params: Mapping[str, Any]
+    ) -> list[tuple[Any, ...]]:
+        result = await self._connection.execute(statement, dict(params))
+        return [tuple(found) for found in result]
+
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         result = await self._connection.execute(statement, dict(params))
         return int(getattr(result, "rowcount", 0))
@@ -216,6 +263,14 @@ class ConnectionStatements:
         self, statement: Executable, params: Sequence[Mapping[str, Any]]
     ) -> None:
         await self._connection.execute(statement, [dict(p) for p in params])
+
+    async def insert_returning(
+        self, table: Table, rows: Sequence[Mapping[str, Any]], returning: tuple[str, ...]
+    ) -> list[Row]:
+        # SQLAlchemy sends many rows with RETURNING in batches of its own ("insertmanyvalues").
+        statement = table.insert().returning(*(table.c[name] for name in returning))
+        result = await self._connection.execute(statement, [dict(row) for row in rows])
+        return [dict(found._mapping) for found in result]
 
 
 class _DriverStatements:
@@ -231,6 +286,17 @@ class _DriverStatements:
         raise NotImplementedError
 
     async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
+        compiled = self._lane.compiled(statement)
+        return [compiled.row(values) for values in await self._fetch(statement, params)]
+
+    async def tuples(
+        self, statement: Executable, params: Mapping[str, Any]
+    ) -> list[tuple[Any, ...]]:
+        compiled = self._lane.compiled(statement)
+        return [compiled.values(values) for values in await self._fetch(statement, params)]
+
+    async def _fetch(self, statement: Executable, params: Mapping[str, Any]) -> list[Any]:
+        """The driver's rows of a statement."""
         raise NotImplementedError
 
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
@@ -240,6 +306,15 @@ class _DriverStatements:
         self, statement: Executable, params: Sequence[Mapping[str, Any]]
     ) -> None:
         raise NotImplementedError
+
+    async def insert_returning(
+        self, table: Table, rows: Sequence[Mapping[str, Any]], returning: tuple[str, ...]
+    ) -> list[Row]:
+        # One statement of as many VALUES rows (built once for each count: a throw keeps
+        # one or two replies).
+        statement = _insert_rows(table, len(rows), tuple(rows[0]), returning)
+        params = {f"r{n}_{key}": value for n, row in enumerate(rows) for key, value in row.items()}
+        return await self.rows(statement, params)
 
     async def begin(self) -> None:
         pass
@@ -280,10 +355,9 @@ class _PostgresStatements(_DriverStatements):
         found = await cast(asyncpg.Connection, self._driver).fetchrow(compiled.sql, *arguments)
         return None if found is None else compiled.row(found)
 
-    async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
+    async def _fetch(self, statement: Executable, params: Mapping[str, Any]) -> list[Any]:
         compiled, arguments = self._prepared(statement, params)
-        found = await cast(asyncpg.Connection, self._driver).fetch(compiled.sql, *arguments)
-        return [compiled.row(values) for values in found]
+        return list(await cast(asyncpg.Connection, self._driver).fetch(compiled.sql, *arguments))
 
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         compiled, arguments = self._prepared(statement, params)
@@ -322,11 +396,11 @@ class _SqliteStatements(_DriverStatements):
         found = await self.rows(statement, params)
         return found[0] if found else None
 
-    async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
+    async def _fetch(self, statement: Executable, params: Mapping[str, Any]) -> list[Any]:
         compiled, arguments = self._prepared(statement, params)
-        found = await self._driver.execute_fetchall(compiled.sql, arguments)
+        found = list(await self._driver.execute_fetchall(compiled.sql, arguments))
         await self._alone()
-        return [compiled.row(values) for values in found]
+        return found
 
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         compiled, arguments = self._prepared(statement, params)
@@ -382,3 +456,15 @@ def _ends_connection(error: BaseException) -> bool:
         state = getattr(error, "sqlstate", None) or ""
         return state.startswith(_CONNECTION_STATES)
     return isinstance(error, asyncpg.InterfaceError | OSError | TimeoutError | CancelledError)
+
+
+@functools.cache
+def _insert_rows(
+    table: Table, count: int, columns: tuple[str, ...], returning: tuple[str, ...]
+) -> Executable:
+    """An insert of `count` rows of `columns`, from parameters `r{n}_{column}`."""
+    rows = [
+        {key: bindparam(f"r{n}_{key}", type_=table.c[key].type) for key in columns}
+        for n in range(count)
+    ]
+    return table.insert().values(rows).returning(*(table.c[name] for name in returning))

@@ -140,6 +140,29 @@ class SqlStore:
             row = (await connection.execute(statement, params)).first()
             return None if row is None else cast(Mapping[str, Any], row._mapping)
 
+    async def _read(self, statement: Any, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """Every row of a bulk read, in its column order, on the driver: a transaction by
+        itself, or in a unit on the unit's own connection (where it sees what the unit
+        wrote)."""
+        try:
+            if self._bound is None:
+                return await self._lane.tuples(statement, params)
+            connection = await self._bound.connection()
+            pooled = await connection.get_raw_connection()
+            return await self._lane.within(pooled).tuples(statement, params)
+        except StoreError:
+            raise
+        except Exception as error:
+            raise _mapped(error) from error
+
+    async def _read_one(self, statement: Any, params: dict[str, Any]) -> Prefixed | None:
+        """A read's one row, as `_read`, its columns as attributes."""
+        found = await self._read(statement, params)
+        if not found:
+            return None
+        keys = [column.key for column in statement.exported_columns]
+        return Prefixed(dict(zip(keys, found[0], strict=True)), "")
+
     async def _write(self, statement: Any, params: dict[str, Any]) -> None:
         """One write statement, a transaction by itself (in a unit, part of the unit's)."""
         if self._bound is None:
@@ -188,9 +211,8 @@ class SqlStore:
             return list(await session.scalars(query.order_by(t.Village.village_id)))
 
     async def get_village(self, village_id: int) -> VillageRecord | None:
-        async with self._transaction() as session:
-            row = await session.get(t.Village, village_id)
-            return None if row is None else village_record(row)
+        row = await self._read_one(_VILLAGE_ROW, {"v": village_id})
+        return None if row is None else village_record(row)
 
     async def create_village(
         self, village: VillageRecord, day: DayRecord, events: Sequence[NewEvent]
@@ -238,9 +260,8 @@ class SqlStore:
         )
 
     async def get_day(self, village_id: int, day: int) -> DayRecord | None:
-        async with self._transaction() as session:
-            row = await session.get(t.VillageDay, (village_id, day))
-            return None if row is None else day_record(row)
+        row = await self._read_one(_DAY_ROW, {"v": village_id, "d": day})
+        return None if row is None else day_record(row)
 
     async def extend_day(
         self, village_id: int, day: int, closes_at: dt.datetime, event: NewEvent
@@ -813,39 +834,15 @@ class SqlStore:
         only these tables' streams (the ones a close does not keep in memory)."""
         # Columns, not ORM objects, read by position: a close reads every event of the day
         # at once, and a row's attributes cost more than its event.
-        e = _EVENT.c
-        query = (
-            select(
-                t.GameTable.opener_id,
-                e.player_id,
-                e.version,
-                e.game,
-                e.type,
-                e.data,
-                e.message_id,
-                e.recorded_at,
-                e.table_id,
-            )
-            .join(
-                t.Event,
-                and_(
-                    t.Event.village_id == t.GameTable.village_id,
-                    t.Event.table_id == t.GameTable.table_id,
-                ),
-            )
-            # A day table's events carry its day: the index on (village, day) then reads
-            # that day's events only, not the village's every day.
-            .where(t.Event.day == day)
-            .order_by(t.GameTable.table_id, t.Event.version)
-        )
-        query = _of_the_days_tables(query, village_id, day)
-        if tables is not None:
-            query = query.where(t.GameTable.table_id.in_(list(tables)))
+        params = {"v": village_id, "d": day}
         streams: dict[int, list[StoredEvent]] = {}
-        async with self._transaction() as session:
-            # On the connection: a session would load the rows through the ORM.
-            connection = await session.connection()
-            rows = (await connection.execute(query)).all()
+        if tables is None:
+            rows = await self._read(_DAY_EVENTS, params)
+        else:
+            query = _DAY_EVENTS.where(t.GameTable.table_id.in_(list(tables)))
+            async with self._transaction() as session:
+                connection = await session.connection()
+                rows = [tuple(row) for row in await connection.execute(query, params)]
         for opener, player, version, game, kind, data, message, recorded_at, table in rows:
             if opener is not None:
                 streams.setdefault(opener, []).append(
@@ -884,24 +881,7 @@ class SqlStore:
         `table_scores`, without their turns and detail: the standings and the days of the
         memos need only the points, and decoding every turn of every day is most of a
         close's reading."""
-        score = _SCORE.c
-        query = (
-            select(
-                score.day,
-                score.player_id,
-                score.points,
-                score.finished,
-                score.ended_message_id,
-                score.table_id,
-                score.game,
-            )
-            .where(score.village_id == village_id)
-            .order_by(score.day, score.table_id, score.player_id)
-        )
-        async with self._transaction() as session:
-            connection = await session.connection()
-            rows = (await connection.execute(query)).all()
-        return [DayPoints(*row) for row in rows]
+        return [DayPoints(*values) for values in await self._read(_SCORE_POINTS, {"v": village_id})]
 
 
 def _mapped(error: Exception) -> Exception:
@@ -981,6 +961,7 @@ def _utc_now() -> dt.datetime:
 _MESSAGE = t.metadata.tables["message"]
 _EVENT = t.metadata.tables["event"]
 _DAY = t.metadata.tables["village_day"]
+_VILLAGE = t.metadata.tables["village"]
 _TABLE = t.metadata.tables["game_table"]
 _SCORE = t.metadata.tables["table_score"]
 _OUTBOX = t.metadata.tables["outbox"]
@@ -1050,6 +1031,20 @@ _FIRST_ANSWER = (
     .order_by(_OUTBOX.c.seq)
     .limit(1)
 )
+_SCORE_POINTS = (
+    select(
+        _SCORE.c.day,
+        _SCORE.c.player_id,
+        _SCORE.c.points,
+        _SCORE.c.finished,
+        _SCORE.c.ended_message_id,
+        _SCORE.c.table_id,
+        _SCORE.c.game,
+    )
+    .where(_SCORE.c.village_id == bindparam("v"))
+    .order_by(_SCORE.c.day, _SCORE.c.table_id, _SCORE.c.player_id)
+)
+"""Every score row's points (`DayPoints`, in its fields' order)."""
 
 
 async def _lock_day_tables(
@@ -1079,6 +1074,21 @@ async def _lock_day_tables(
     return tables
 
 
+def _labelled(prefix: str, column: Any) -> Any:
+    # Settings as their JSON text: the same text is read on every move, and its settings
+    # are worked out once (`rows.settings_of`).
+    value = sql_cast(column, Text) if column.key == "settings" else column
+    return value.label(f"{prefix}{column.key}")
+
+
+_VILLAGE_ROW = select(*(_labelled("", c) for c in _VILLAGE.c)).where(
+    _VILLAGE.c.village_id == bindparam("v")
+)
+_DAY_ROW = select(*(_labelled("", c) for c in _DAY.c)).where(
+    _DAY.c.village_id == bindparam("v"), _DAY.c.day == bindparam("d")
+)
+
+
 def _play_context() -> Any:
     """One statement for what a day game's move reads first (see `Store.play_context`)."""
     village, day, player, table = (
@@ -1102,16 +1112,10 @@ def _play_context() -> Any:
         .scalar_subquery()
     )
 
-    def labelled(prefix: str, column: Any) -> Any:
-        # Settings as their JSON text: the same text is read on every move, and its
-        # settings are worked out once (`rows.settings_of`).
-        value = sql_cast(column, Text) if column.key == "settings" else column
-        return value.label(f"{prefix}{column.key}")
-
     return (
         select(
-            *(labelled("v_", column) for column in village.c),
-            *(labelled("d_", column) for column in day.c),
+            *(_labelled("v_", column) for column in village.c),
+            *(_labelled("d_", column) for column in day.c),
             player.c.name.label("p_name"),
             player.c.joined_at.label("p_joined_at"),
             handled.label("handled"),
@@ -1280,16 +1284,14 @@ async def _game_of(run: Statements, village_id: int) -> str:
     return str(found["game"])
 
 
-_VILLAGE_GAME = select(t.metadata.tables["village"].c.game).where(
-    t.metadata.tables["village"].c.village_id == bindparam("v")
-)
+_VILLAGE_GAME = select(_VILLAGE.c.game).where(_VILLAGE.c.village_id == bindparam("v"))
 
 
 def _rowcount(result: Any) -> int:
     return int(getattr(result, "rowcount", 0))
 
 
-def _of_the_days_tables(query: Any, village_id: int, day: int) -> Any:
+def _of_the_days_tables(query: Any, village_id: Any, day: Any) -> Any:
     """`query` (which reads `game_table`) kept to the players' day tables of `day`: the
     tables of the village's own game."""
     return query.join(t.Village, t.Village.village_id == t.GameTable.village_id).where(
@@ -1297,6 +1299,39 @@ def _of_the_days_tables(query: Any, village_id: int, day: int) -> Any:
         t.GameTable.day == day,
         t.GameTable.game == t.Village.game,
     )
+
+
+def _day_events() -> Any:
+    """Every event of the players' day tables of a day (parameters `v`, `d`), by table."""
+    e = _EVENT.c
+    query = (
+        select(
+            t.GameTable.opener_id,
+            e.player_id,
+            e.version,
+            e.game,
+            e.type,
+            e.data,
+            e.message_id,
+            e.recorded_at,
+            e.table_id,
+        )
+        .join(
+            t.Event,
+            and_(
+                t.Event.village_id == t.GameTable.village_id,
+                t.Event.table_id == t.GameTable.table_id,
+            ),
+        )
+        # A day table's events carry its day: the index on (village, day) then reads
+        # that day's events only, not the village's every day.
+        .where(t.Event.day == bindparam("d"))
+        .order_by(t.GameTable.table_id, t.Event.version)
+    )
+    return _of_the_days_tables(query, bindparam("v"), bindparam("d"))
+
+
+_DAY_EVENTS = _day_events()
 
 
 def _day_table(village_id: int, day: int, player_id: int) -> Any:

@@ -111,17 +111,6 @@ def _make_day_table(dialect: str) -> Any:
     )
 
 
-@functools.cache
-def outbox_insert(replies: int) -> Any:
-    """`replies` replies kept in one statement, giving each one's id with its place (`seq`):
-    parameters `o{n}_{column}`."""
-    columns = [c for c in _OUTBOX.c if c.key != "outbox_id"]
-    rows = [
-        {c.key: bindparam(f"o{n}_{c.key}", type_=c.type) for c in columns} for n in range(replies)
-    ]
-    return _OUTBOX.insert().values(rows).returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq)
-
-
 async def write_stream(
     run: Statements,
     append: StreamAppend,
@@ -264,18 +253,13 @@ async def insert_village_event(
 
 
 async def keep_replies(run: Statements, entries: Sequence[OutboxRecord]) -> list[int]:
-    """The replies kept in the outbox, in one statement; their ids in the replies' order
-    (matched by their place among one message's answers: a statement's returned rows come
-    in no promised order)."""
+    """The replies kept in the outbox, together; their ids in the replies' order (matched
+    by their place among one message's answers: returned rows come in no promised order)."""
     if not entries:
         return []
-    params: dict[str, Any] = {}
-    for n, entry in enumerate(entries):
-        params.update({f"o{n}_{k}": v for k, v in outbox_row(entry).items()})
-    ids = {
-        int(row["seq"]): int(row["outbox_id"])
-        for row in await run.rows(outbox_insert(len(entries)), params)
-    }
+    rows = [outbox_row(entry) for entry in entries]
+    kept = await run.insert_returning(_OUTBOX, rows, ("outbox_id", "seq"))
+    ids = {int(row["seq"]): int(row["outbox_id"]) for row in kept}
     if len(ids) != len(entries):
         raise AssertionError("the replies of one message must have distinct places (seq)")
     return [ids[entry.seq] for entry in entries]
