@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import asyncpg
 from sqlalchemy.exc import (
     DBAPIError,
+    EmulatedDBAPIException,
     IntegrityError,
     InterfaceError,
     OperationalError,
@@ -50,6 +51,11 @@ def _chain(error: BaseException) -> Iterator[BaseException]:
 # handling some earlier error must not pass for an outage.
 _DATABASE_ERRORS = (
     SQLAlchemyError,
+    # The drivers' errors as SQLAlchemy's async adapters raise them where it does not wrap
+    # them itself (a new connection for the pool, refused while the server starts), and
+    # the drivers' own, as statements on the driver raise them.
+    EmulatedDBAPIException,
+    sqlite3.Error,
     asyncpg.PostgresError,
     asyncpg.InterfaceError,
     OSError,

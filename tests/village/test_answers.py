@@ -319,7 +319,10 @@ async def test_a_connection_killed_by_the_server_is_unavailable_not_a_bug(
 
 
 def test_the_errors_of_a_server_starting_or_stopping_are_unavailable() -> None:
+    import sqlite3
+
     import asyncpg
+    from sqlalchemy.dialects.postgresql.asyncpg import AsyncAdapt_asyncpg_dbapi
     from sqlalchemy.exc import DBAPIError, IntegrityError, ProgrammingError
 
     starting = asyncpg.exceptions.CannotConnectNowError("the database system is starting up")
@@ -328,6 +331,12 @@ def test_the_errors_of_a_server_starting_or_stopping_are_unavailable() -> None:
     for cause in (starting, stopping, crowded):
         assert cause.sqlstate[:2] in ("57", "53")
         assert unavailable(DBAPIError("select 1", {}, cause))
+        # As SQLAlchemy's async adapter raises it where it does not wrap it (a new
+        # connection for the pool, taken by a statement that runs on the driver).
+        adapted = AsyncAdapt_asyncpg_dbapi.Error(str(cause))
+        adapted.__cause__ = cause
+        assert unavailable(adapted)
+    assert unavailable(sqlite3.OperationalError("disk I/O error"))  # SQLite's, on the driver
     duplicate = asyncpg.exceptions.UniqueViolationError("duplicate key")
     assert not unavailable(IntegrityError("insert", {}, duplicate))
     assert not unavailable(ProgrammingError("select nonsense", {}, Exception("syntax error")))
