@@ -11,6 +11,8 @@ from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from bot.storage.lane import DURABLE
+
 CONNECT_TIMEOUT = 10
 POOL_SIZE = 15
 """PostgreSQL connections one bot process keeps at most (opened as needed, then kept)."""
@@ -73,6 +75,9 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     # WAL lets the console and a running bot read while one writes; foreign keys are off
     # by default in SQLite.
     cursor.execute("PRAGMA journal_mode=WAL")
+    # Every commit waits for the disk (SQLite's default, said here: a reply's record is the
+    # one write that does not wait, and the lane sets this back after it).
+    cursor.execute(f"PRAGMA synchronous={DURABLE}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute(f"PRAGMA busy_timeout={LOCK_WAIT * 1000}")
     cursor.close()

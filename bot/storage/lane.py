@@ -37,6 +37,11 @@ from sqlalchemy.util import greenlet_spawn
 
 Row = dict[str, Any]
 
+DURABLE = "FULL"
+"""SQLite's `synchronous` for every commit but a reply's record: each waits for the disk."""
+UNHURRIED = "NORMAL"
+"""SQLite's `synchronous` for a reply's record (see `Lane.transaction`)."""
+
 # PostgreSQL's classes of errors that end a connection (08) or the server's work (57P): the
 # connection is not given back to the pool, which opens a new one.
 _CONNECTION_STATES = ("08", "57P")
@@ -163,20 +168,24 @@ class Lane:
             return await run.execute(statement, params)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Statements]:
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[Statements]:
         """Statements on one connection, committed together at the end of the block,
-        rolled back if it raises."""
-        async with self._writing(), self._connection(transaction=True) as run:
+        rolled back if it raises. Not `durable` (SQLite): committed without waiting for the
+        disk, for a record the bot survives losing (as PostgreSQL's `synchronous_commit`
+        off does for one statement)."""
+        async with self._writing(), self._connection(True, durable) as run:
             yield run
 
     def _writing(self) -> AbstractAsyncContextManager[Any]:
         return self._writes if self._writes is not None else nullcontext()
 
     @asynccontextmanager
-    async def _connection(self, transaction: bool = False) -> AsyncIterator[_DriverStatements]:
+    async def _connection(
+        self, transaction: bool = False, durable: bool = True
+    ) -> AsyncIterator[_DriverStatements]:
         pooled = await self._engine.raw_connection()
         run: _DriverStatements = (
-            _SqliteStatements(self, pooled, transaction)
+            _SqliteStatements(self, pooled, transaction, durable)
             if self._sqlite
             else _PostgresStatements(self, pooled, transaction)
         )
@@ -192,6 +201,10 @@ class Lane:
                 )
             raise
         finally:
+            # Never given back unhurried: what the connection commits next must wait for
+            # the disk (or it is closed instead).
+            if not await run.durable_again():
+                await greenlet_spawn(pooled.invalidate, None)
             # Given back as SQLAlchemy gives back its own (its reset may wait on the driver).
             await greenlet_spawn(pooled.close)
 
@@ -325,6 +338,10 @@ class _DriverStatements:
     async def rollback(self) -> None:
         pass
 
+    async def durable_again(self) -> bool:
+        """Commits wait for the disk again: False when that could not be made so."""
+        return True
+
     def _prepared(
         self, statement: Executable, params: Mapping[str, Any]
     ) -> tuple[Compiled, list[Any]]:
@@ -417,13 +434,29 @@ class _SqliteStatements(_DriverStatements):
         await self._driver.executemany(compiled.sql, rows)
         await self._alone()
 
+    def __init__(
+        self,
+        lane: Lane,
+        pooled: PoolProxiedConnection,
+        transaction: bool,
+        durable: bool = True,
+    ) -> None:
+        super().__init__(lane, pooled, transaction)
+        self._durable = durable
+        self._unhurried = False
+
     async def begin(self) -> None:
+        if not self._durable:
+            # In WAL mode NORMAL syncs the log at checkpoints, not at every commit: a power
+            # loss may lose the last commits, a crash of the process none. (Set outside a
+            # transaction, as SQLite wants: until `durable_again`, on this connection.)
+            await self._pragma(f"PRAGMA synchronous={UNHURRIED}")
+            self._unhurried = True
         if self._transaction:
             # Several statements are a write: the write lock is taken at once (waiting as
             # long as the engine's lock wait), so that no other writer's commit makes what
             # the first statements read stale by the last.
-            cursor = await self._driver.execute("BEGIN IMMEDIATE")
-            await cursor.close()
+            await self._pragma("BEGIN IMMEDIATE")
 
     async def commit(self) -> None:
         if self._driver.in_transaction:
@@ -432,6 +465,20 @@ class _SqliteStatements(_DriverStatements):
     async def rollback(self) -> None:
         if self._driver.in_transaction:
             await self._driver.rollback()
+
+    async def durable_again(self) -> bool:
+        if not self._unhurried:
+            return True
+        try:
+            await self._pragma(f"PRAGMA synchronous={DURABLE}")
+        except Exception:
+            return False
+        self._unhurried = False
+        return True
+
+    async def _pragma(self, pragma: str) -> None:
+        cursor = await self._driver.execute(pragma)
+        await cursor.close()
 
     async def _alone(self) -> None:
         """A write alone commits at once (the driver began a transaction for it)."""

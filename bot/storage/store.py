@@ -749,8 +749,8 @@ class SqlStore:
         await self._marks.record(mark)
 
     async def _write_marks(self, marks: Sequence[Mark]) -> None:
-        """Replies' records in one statement on PostgreSQL (which does not wait for the
-        disk, `_MARKS`), in one transaction on SQLite."""
+        """Replies' records in one statement on PostgreSQL, in one transaction on SQLite;
+        neither waits for the disk (`_MARKS`, `Lane.transaction`)."""
         try:
             if self._lane.dialect == "postgresql":
                 await self._lane.execute(
@@ -764,7 +764,8 @@ class SqlStore:
                     },
                 )
                 return
-            async with self._lane.transaction() as run:
+            # Not waiting for the disk, as on PostgreSQL.
+            async with self._lane.transaction(durable=False) as run:
                 await run.execute_many(_MARK, [_mark_values(m) for m in marks])
         except StoreError:
             raise
