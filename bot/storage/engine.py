@@ -9,7 +9,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
 
 from bot.storage.lane import DURABLE
 
@@ -38,8 +38,17 @@ def make_engine(url: str) -> AsyncEngine:
         database = parsed.database
         if database and database != ":memory:":
             Path(database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url, connect_args={"timeout": LOCK_WAIT})
+        engine = create_async_engine(
+            url,
+            connect_args={"timeout": LOCK_WAIT},
+            # A connection given back is rolled back only if a transaction is open on it
+            # (`_roll_back_if_begun`), not always: on aiosqlite a rollback is a trip to the
+            # connection's thread even when there is nothing to roll back, and a throw gave
+            # its connection back inside the one write lock.
+            pool_reset_on_return=None,
+        )
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        event.listen(engine.sync_engine, "reset", _roll_back_if_begun)
         return engine
     engine = create_async_engine(
         url,
@@ -68,6 +77,18 @@ def _drop_closed(_dbapi_connection: Any, record: ConnectionPoolEntry, _proxy: An
     driver = record.driver_connection
     if driver is not None and driver.is_closed():
         raise DisconnectionError("the server closed this pooled connection")
+
+
+def _roll_back_if_begun(
+    dbapi_connection: Any, record: ConnectionPoolEntry, state: PoolResetState
+) -> None:
+    """A SQLite connection coming back to the pool with a transaction still open (a write
+    lock held) is rolled back before anyone takes it again."""
+    if state.terminate_only or not state.asyncio_safe:
+        return  # being closed, or collected outside the event loop: SQLAlchemy's own case
+    driver = record.driver_connection
+    if driver is not None and driver.in_transaction:
+        dbapi_connection.rollback()
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -5,8 +5,11 @@ heard by the engine's listeners; on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import pytest
 from sqlalchemy import bindparam, event, select
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -14,8 +17,10 @@ from sqlalchemy.util import greenlet_spawn
 
 from bot.storage import streams
 from bot.storage import tables as t
+from bot.storage.engine import make_engine
 from bot.storage.errors import key_taken, message_handled
 from bot.storage.lane import Lane
+from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
 from bot.village.records import (
     SENT,
@@ -168,3 +173,58 @@ async def test_a_replys_record_leaves_the_next_statements_commit_durable(
     finally:
         for connection in pooled:
             await greenlet_spawn(connection.close)
+
+
+@pytest.fixture
+async def sqlite_engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    engine = make_engine(f"sqlite:///{tmp_path / 'village.db'}")
+    await migrate(engine)
+    yield engine
+    await engine.dispose()
+
+
+async def test_sqlite_statements_take_one_trip_each_to_the_connections_thread(
+    sqlite_engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A transaction of three statements: its BEGIN IMMEDIATE goes with the first, and
+    the connection goes back to the pool without a rollback (nothing is open)."""
+    engine, store, village_id = sqlite_engine, SqlStore(sqlite_engine), 1
+    await a_village(store, village_id)
+    lane = Lane(engine)
+    await lane.row(READ_EVENT, {"v": village_id, "version": 1})  # the pool's connection made
+    trips = 0
+    queue = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        nonlocal trips
+        trips += 1
+        return await queue(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    async with lane.transaction() as run:
+        await run.execute(streams.MESSAGE_INSERT, a_message(village_id, 1))
+        await run.execute_many(streams.EVENT_INSERT, [an_event(village_id, 2)])
+        assert await run.row(READ_EVENT, {"v": village_id, "version": 2}) is not None
+    assert trips == 4  # three statements and the commit
+    assert await lane.execute(streams.MESSAGE_INSERT, a_message(village_id, 2)) == 1
+    assert trips == 5  # a statement alone commits in its own trip
+    assert await store.get_message(village_id, 2) is not None
+
+
+async def test_a_sqlite_connection_given_back_inside_a_transaction_is_rolled_back(
+    sqlite_engine: AsyncEngine,
+) -> None:
+    """Its write lock released, its writes gone, before the pool lends it again."""
+    engine, store, village_id = sqlite_engine, SqlStore(sqlite_engine), 1
+    await a_village(store, village_id)
+    pooled = await engine.raw_connection()
+    driver: Any = pooled.driver_connection
+    await driver.execute("BEGIN IMMEDIATE")
+    insert = Lane(engine).compiled(streams.MESSAGE_INSERT)
+    await driver.execute(insert.sql, insert.arguments(a_message(village_id, 1)))
+    assert driver.in_transaction
+    await greenlet_spawn(pooled.close)
+    assert not driver.in_transaction
+    assert await store.get_message(village_id, 1) is None
+    # The lock is free: another write goes through at once.
+    assert await Lane(engine).execute(streams.MESSAGE_INSERT, a_message(village_id, 2)) == 1
