@@ -236,10 +236,15 @@ class Statements(Protocol):
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         """A write: the rows it changed."""
 
+    async def write(self, statement: Executable, params: Mapping[str, Any]) -> None:
+        """A write whose count no one reads. In a transaction a runner may send it with
+        the next statement or the commit (SQLite's, in the same trip to its thread): what
+        it raises then comes from that statement, or from the commit."""
+
     async def execute_many(
         self, statement: Executable, params: Sequence[Mapping[str, Any]]
     ) -> None:
-        """The same write for each of `params`."""
+        """The same write for each of `params` (sent as `write` is)."""
 
     async def insert_returning(
         self, table: Table, rows: Sequence[Mapping[str, Any]], returning: tuple[str, ...]
@@ -272,6 +277,9 @@ class ConnectionStatements:
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         result = await self._connection.execute(statement, dict(params))
         return int(getattr(result, "rowcount", 0))
+
+    async def write(self, statement: Executable, params: Mapping[str, Any]) -> None:
+        await self._connection.execute(statement, dict(params))
 
     async def execute_many(
         self, statement: Executable, params: Sequence[Mapping[str, Any]]
@@ -315,6 +323,9 @@ class _DriverStatements:
 
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         raise NotImplementedError
+
+    async def write(self, statement: Executable, params: Mapping[str, Any]) -> None:
+        await self.execute(statement, params)
 
     async def execute_many(
         self, statement: Executable, params: Sequence[Mapping[str, Any]]
@@ -407,13 +418,15 @@ class _PostgresStatements(_DriverStatements):
 
 
 class _SqliteStatements(_DriverStatements):
-    """aiosqlite: every statement is one trip to the connection's own thread, which runs
-    SQLite (`_on_thread`). A trip costs about 80 µs on a 2-core machine, as much as a
-    statement itself, and the driver's own calls take two for a statement (its cursor is
-    closed in a second trip): a throw took twelve, each inside the one write lock. Here
-    what must come first (a `PRAGMA`, `BEGIN IMMEDIATE`) goes with the first statement, a
-    statement alone commits in its own trip, and the `PRAGMA` that follows a commit goes
-    with it."""
+    """aiosqlite: SQLite runs on the connection's own thread, and every call is a trip
+    there and back (`_on_thread`), about 80 µs on a 2-core machine, as much as a statement
+    itself. The driver's own calls take two for a statement (its cursor is closed in a
+    second trip): a throw took twelve, all inside the one write lock. Here a statement is
+    one trip; what must come first (a `PRAGMA`, `BEGIN IMMEDIATE`) and the writes whose
+    count no one reads (`write`, `execute_many`) wait for the next statement or the commit
+    and go in its trip; the `PRAGMA` that follows a commit goes with the commit. A
+    later throw on the console is two trips: its table's move, then its writes and the
+    commit."""
 
     def __init__(
         self,
@@ -425,8 +438,10 @@ class _SqliteStatements(_DriverStatements):
         super().__init__(lane, pooled, transaction)
         self._durable = durable
         self._unhurried = False
-        self._first: list[str] = []
-        """What runs before the next statement, in its trip."""
+        self._waiting: list[_Waiting] = []
+        """What runs before the next statement, or before the commit, in its trip."""
+        self._wrote = False
+        """Whether a statement ran or waits: there is something to commit."""
 
     async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
         found = await self.rows(statement, params)
@@ -434,66 +449,82 @@ class _SqliteStatements(_DriverStatements):
 
     async def _fetch(self, statement: Executable, params: Mapping[str, Any]) -> list[Any]:
         compiled, arguments = self._prepared(statement, params)
-        return (await self._run(compiled.sql, arguments, many=False))[1]
+        return (await self._run((compiled.sql, arguments, False)))[1]
 
     async def execute(self, statement: Executable, params: Mapping[str, Any]) -> int:
         compiled, arguments = self._prepared(statement, params)
-        return (await self._run(compiled.sql, arguments, many=False))[0]
+        return (await self._run((compiled.sql, arguments, False)))[0]
+
+    async def write(self, statement: Executable, params: Mapping[str, Any]) -> None:
+        compiled, arguments = self._prepared(statement, params)
+        await self._later((compiled.sql, arguments, False))
 
     async def execute_many(
         self, statement: Executable, params: Sequence[Mapping[str, Any]]
     ) -> None:
         compiled, rows = self._prepared_many(statement, params)
-        await self._run(compiled.sql, rows, many=True)
+        await self._later((compiled.sql, rows, True))
 
     async def begin(self) -> None:
         if not self._durable:
             # In WAL mode NORMAL syncs the log at checkpoints, not at every commit: a power
             # loss may lose the last commits, a crash of the process none. (Set outside a
             # transaction, as SQLite wants: until `durable_again`, on this connection.)
-            self._first.append(f"PRAGMA synchronous={UNHURRIED}")
+            self._waiting.append((f"PRAGMA synchronous={UNHURRIED}", (), False))
             self._unhurried = True
         if self._transaction:
             # Several statements are a write: the write lock is taken at once (waiting as
             # long as the engine's lock wait), so that no other writer's commit makes what
             # the first statements read stale by the last.
-            self._first.append("BEGIN IMMEDIATE")
+            self._waiting.append(("BEGIN IMMEDIATE", (), False))
 
     async def commit(self) -> None:
-        if self._first:
+        if not self._wrote:
             # No statement ran: nothing was begun, nothing set.
-            self._first.clear()
+            self._waiting.clear()
             self._unhurried = False
             return
         if not self._transaction and not self._unhurried:
             return  # each statement alone committed in its own trip
-        durable = await _on_thread(self._driver, _commit, self._unhurried)
+        waiting, self._waiting = self._waiting, []
+        durable = await _on_thread(self._driver, _commit, waiting, self._unhurried)
         self._unhurried = not durable
 
     async def rollback(self) -> None:
-        self._first.clear()
+        self._waiting.clear()
         await _on_thread(self._driver, _rollback)
 
     async def durable_again(self) -> bool:
         if not self._unhurried:
             return True
         try:
-            await _on_thread(self._driver, _statements, [f"PRAGMA synchronous={DURABLE}"])
+            await _on_thread(self._driver, _run_all, [(f"PRAGMA synchronous={DURABLE}", (), False)])
         except Exception:
             return False
         self._unhurried = False
         return True
 
-    async def _run(
-        self, sql: str, arguments: Sequence[Any], *, many: bool
-    ) -> tuple[int, list[Any]]:
-        first, self._first = self._first, []
+    async def _later(self, statement: _Waiting) -> None:
+        """A write sent with the next statement or the commit; at once outside a
+        transaction (a statement alone)."""
+        if not self._transaction:
+            await self._run(statement)
+            return
+        self._wrote = True
+        self._waiting.append(statement)
+
+    async def _run(self, statement: _Waiting) -> tuple[int, list[Any]]:
+        self._wrote = True
+        waiting, self._waiting = self._waiting, []
         return cast(
             tuple[int, list[Any]],
-            await _on_thread(
-                self._driver, _statement, first, sql, arguments, many, not self._transaction
-            ),
+            await _on_thread(self._driver, _statement, waiting, statement, not self._transaction),
         )
+
+
+_Waiting = tuple[str, Sequence[Any], bool]
+"""A statement for SQLite's thread: its text, its arguments (a list of them if many), and
+whether it runs once for each of many."""
 
 
 async def _on_thread(driver: Any, work: Callable[..., Any], *args: Any) -> Any:
@@ -506,43 +537,44 @@ async def _on_thread(driver: Any, work: Callable[..., Any], *args: Any) -> Any:
 
 
 def _statement(
-    connection: sqlite3.Connection,
-    first: list[str],
-    sql: str,
-    arguments: Sequence[Any],
-    many: bool,
-    alone: bool,
+    connection: sqlite3.Connection, waiting: list[_Waiting], statement: _Waiting, alone: bool
 ) -> tuple[int, list[Any]]:
-    """On SQLite's thread: what comes first, the statement, and its commit if `alone`.
-    Gives the rows it changed and the rows it returned."""
-    _statements(connection, first)
-    cursor = connection.executemany(sql, arguments) if many else connection.execute(sql, arguments)
-    try:
-        rows = cursor.fetchall()
-        changed = cursor.rowcount
-    finally:
-        cursor.close()
+    """On SQLite's thread: what waits, the statement, and its commit if `alone`. Gives
+    the rows it changed and the rows it returned."""
+    _run_all(connection, waiting)
+    changed, rows = _one(connection, statement)
     if alone and connection.in_transaction:
         # The driver began a transaction before the write: a statement alone commits.
         connection.commit()
     return changed, rows
 
 
-def _statements(connection: sqlite3.Connection, sqls: list[str]) -> None:
-    for sql in sqls:
-        connection.execute(sql).close()
+def _one(connection: sqlite3.Connection, statement: _Waiting) -> tuple[int, list[Any]]:
+    sql, arguments, many = statement
+    cursor = connection.executemany(sql, arguments) if many else connection.execute(sql, arguments)
+    try:
+        rows = cursor.fetchall()
+        return cursor.rowcount, rows
+    finally:
+        cursor.close()
 
 
-def _commit(connection: sqlite3.Connection, restore: bool) -> bool:
-    """Commit, then wait for the disk again if `restore`: whether commits do (a failure
-    to restore is not the commit's: `durable_again` tries once more, or drops the
-    connection)."""
+def _run_all(connection: sqlite3.Connection, statements: list[_Waiting]) -> None:
+    for statement in statements:
+        _one(connection, statement)
+
+
+def _commit(connection: sqlite3.Connection, waiting: list[_Waiting], restore: bool) -> bool:
+    """What waits, the commit, then waiting for the disk again if `restore`: whether
+    commits do (a failure to restore is not the commit's: `durable_again` tries once more,
+    or drops the connection)."""
+    _run_all(connection, waiting)
     if connection.in_transaction:
         connection.commit()
     if not restore:
         return True
     try:
-        _statements(connection, [f"PRAGMA synchronous={DURABLE}"])
+        _run_all(connection, [(f"PRAGMA synchronous={DURABLE}", (), False)])
     except sqlite3.Error:
         return False
     return True

@@ -625,7 +625,7 @@ class SqlStore:
                 assert row is not None  # a SELECT of a scalar subquery: always one row
                 return [int(i) for i in row["outbox_ids"]]
             async with self._lane.transaction() as run:
-                await run.execute(streams.MESSAGE_INSERT, streams.message_values(message))
+                await run.write(streams.MESSAGE_INSERT, streams.message_values(message))
                 return await streams.keep_replies(run, entries)
         except Exception as error:
             if key_taken(error):
@@ -1253,8 +1253,10 @@ async def _append(
     statement by statement (the caller's transaction holds them together)."""
     village_id = append.projection.village_id
     if message is not None:
+        # A message handled already fails here, or (sent with the next statement) there:
+        # either way its key tells it apart (`errors.message_handled`).
         try:
-            await run.execute(streams.MESSAGE_INSERT, streams.message_values(message))
+            await run.write(streams.MESSAGE_INSERT, streams.message_values(message))
         except Exception as error:
             if key_taken(error):
                 raise DuplicateMessage(message.message_id) from None

@@ -146,7 +146,7 @@ async def write_stream(
     if stored:
         # The unique stream version fails this insert if another writer got there first.
         await run.execute_many(EVENT_INSERT, [event_values(e) for e in stored])
-    await run.execute(score_upsert(run.dialect), score_row(append.projection, table_id, game))
+    await run.write(score_upsert(run.dialect), score_row(append.projection, table_id, game))
     return stored
 
 
@@ -228,7 +228,7 @@ async def take_table_number(run: Statements, village_id: int) -> int:
 
 
 async def upsert_player(run: Statements, player: PlayerRecord) -> None:
-    await run.execute(_player_upsert(run.dialect), player_values(player))
+    await run.write(_player_upsert(run.dialect), player_values(player))
 
 
 async def insert_village_event(
@@ -249,7 +249,7 @@ async def insert_village_event(
         event.at or at,
         None,
     )
-    await run.execute(EVENT_INSERT, event_values(stored))
+    await run.write(EVENT_INSERT, event_values(stored))
 
 
 async def keep_replies(run: Statements, entries: Sequence[OutboxRecord]) -> list[int]:

@@ -183,11 +183,12 @@ async def sqlite_engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
     await engine.dispose()
 
 
-async def test_sqlite_statements_take_one_trip_each_to_the_connections_thread(
+async def test_sqlite_writes_go_with_the_next_statement_in_one_trip_to_its_thread(
     sqlite_engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A transaction of three statements: its BEGIN IMMEDIATE goes with the first, and
-    the connection goes back to the pool without a rollback (nothing is open)."""
+    """A transaction's BEGIN IMMEDIATE and its writes whose count no one reads wait for
+    the next statement (or the commit) and go in its trip to aiosqlite's thread; the
+    connection goes back to the pool without a rollback (nothing is open)."""
     engine, store, village_id = sqlite_engine, SqlStore(sqlite_engine), 1
     await a_village(store, village_id)
     lane = Lane(engine)
@@ -202,13 +203,41 @@ async def test_sqlite_statements_take_one_trip_each_to_the_connections_thread(
 
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
     async with lane.transaction() as run:
-        await run.execute(streams.MESSAGE_INSERT, a_message(village_id, 1))
+        await run.write(streams.MESSAGE_INSERT, a_message(village_id, 1))
         await run.execute_many(streams.EVENT_INSERT, [an_event(village_id, 2)])
+        assert trips == 0
+        # The read sees both writes: they went first, in its trip.
         assert await run.row(READ_EVENT, {"v": village_id, "version": 2}) is not None
-    assert trips == 4  # three statements and the commit
+        assert trips == 1
+        await run.execute_many(streams.EVENT_INSERT, [an_event(village_id, 3)])
+    assert trips == 2  # the last write went with the commit
+    assert [e.version for e in await store.load_stream(village_id, 1, 0)][-2:] == [2, 3]
+    trips = 0
     assert await lane.execute(streams.MESSAGE_INSERT, a_message(village_id, 2)) == 1
-    assert trips == 5  # a statement alone commits in its own trip
+    assert trips == 1  # a statement alone commits in its own trip
     assert await store.get_message(village_id, 2) is not None
+
+
+async def test_a_sqlite_write_that_fails_with_the_commit_rolls_the_transaction_back(
+    sqlite_engine: AsyncEngine,
+) -> None:
+    """A waiting write's failure comes from the commit, and nothing of the transaction
+    stays: the message handled already is still told apart."""
+    engine, store, village_id = sqlite_engine, SqlStore(sqlite_engine), 1
+    await a_village(store, village_id)
+    lane = Lane(engine)
+    await lane.execute(streams.MESSAGE_INSERT, a_message(village_id, 1))
+    with pytest.raises(Exception) as handled:
+        async with lane.transaction() as run:
+            await run.execute_many(streams.EVENT_INSERT, [an_event(village_id, 2)])
+            await run.write(streams.MESSAGE_INSERT, a_message(village_id, 1))
+    assert message_handled(handled.value)
+    assert await lane.row(READ_EVENT, {"v": village_id, "version": 2}) is None
+    assert engine.sync_engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+    # The connection serves on: the lock was released.
+    async with lane.transaction() as run:
+        await run.execute_many(streams.EVENT_INSERT, [an_event(village_id, 2)])
+    assert await lane.row(READ_EVENT, {"v": village_id, "version": 2}) is not None
 
 
 async def test_a_sqlite_connection_given_back_inside_a_transaction_is_rolled_back(
