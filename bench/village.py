@@ -7,6 +7,8 @@ small statement per reply); both ways are measured. The baseline, measured in th
 on the same database, is the cheapest write a bot could make: one transaction inserting one
 row (through SQLAlchemy, as the store's other writes go); and, stricter, the same insert
 sent on the driver itself, a transaction by itself (as a throw's own statements go).
+The process sets the garbage collector as the Discord bot does (`bot/collector.py`) before
+it plays.
 
     python bench/village.py [--postgres URL]
 """
@@ -27,6 +29,7 @@ from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util import greenlet_spawn
 
+from bot import collector
 from bot.chat.parse import parse_message
 from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
@@ -178,6 +181,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--postgres", metavar="URL", help="also measure on this PostgreSQL")
     args = parser.parse_args()
+    collector.settle()  # as the Discord bot does once loaded
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         rows += await measure("SQLite (file, WAL)", f"sqlite:///{folder}/bench.db", 1)
