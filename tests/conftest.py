@@ -137,5 +137,14 @@ def store(engine: AsyncEngine) -> SqlStore:
 
 
 @pytest.fixture
+async def sqlite_engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    """A migrated SQLite file of the test's own, for what only SQLite has."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'village.db'}")
+    await migrate(engine)
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture
 def sqlite_path(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path / "village.db"

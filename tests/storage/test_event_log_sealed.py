@@ -67,14 +67,6 @@ def sqlstate(error: BaseException) -> str | None:
     return getattr(getattr(error, "orig", None), "sqlstate", None)
 
 
-@pytest.fixture
-async def sqlite_engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
-    engine = make_engine(f"sqlite:///{tmp_path / 'village.db'}")
-    await migrate(engine)
-    yield engine
-    await engine.dispose()
-
-
 # --- refused on both databases ------------------------------------------------------------
 
 

@@ -5,8 +5,6 @@ heard by the engine's listeners; on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -17,10 +15,8 @@ from sqlalchemy.util import greenlet_spawn
 
 from bot.storage import streams
 from bot.storage import tables as t
-from bot.storage.engine import make_engine
 from bot.storage.errors import key_taken, message_handled
 from bot.storage.lane import Lane
-from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
 from bot.village.records import (
     SENT,
@@ -173,14 +169,6 @@ async def test_a_replys_record_leaves_the_next_statements_commit_durable(
     finally:
         for connection in pooled:
             await greenlet_spawn(connection.close)
-
-
-@pytest.fixture
-async def sqlite_engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
-    engine = make_engine(f"sqlite:///{tmp_path / 'village.db'}")
-    await migrate(engine)
-    yield engine
-    await engine.dispose()
 
 
 async def test_sqlite_writes_go_with_the_next_statement_in_one_trip_to_its_thread(
