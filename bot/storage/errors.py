@@ -58,6 +58,7 @@ _DATABASE_ERRORS = (
     sqlite3.Error,
     asyncpg.PostgresError,
     asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
     OSError,
     asyncio.TimeoutError,
     TimeoutError,
@@ -70,6 +71,11 @@ def unavailable(error: BaseException) -> bool:
         return False
     for cause in _chain(error):
         if isinstance(cause, OSError | asyncio.TimeoutError | TimeoutError | PoolTimeout):
+            return True
+        if isinstance(cause, asyncpg.InternalClientError):
+            # asyncpg out of step with its connection: seen when the server, shutting
+            # down, ends a pooled connection while it reads the end of an earlier error
+            # ("cannot switch to state 12; another operation (2) is in progress").
             return True
         if isinstance(cause, DBAPIError) and cause.connection_invalidated:
             return True

@@ -601,7 +601,15 @@ def _ends_connection(error: BaseException) -> bool:
     if isinstance(error, asyncpg.PostgresError):
         state = getattr(error, "sqlstate", None) or ""
         return state.startswith(_CONNECTION_STATES)
-    return isinstance(error, asyncpg.InterfaceError | OSError | TimeoutError | CancelledError)
+    return isinstance(
+        error,
+        # asyncpg's own state out of step with the server (`errors.unavailable`) too.
+        asyncpg.InterfaceError
+        | asyncpg.InternalClientError
+        | OSError
+        | TimeoutError
+        | CancelledError,
+    )
 
 
 @functools.cache

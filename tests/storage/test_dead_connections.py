@@ -12,13 +12,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
-from sqlalchemy import text
+from sqlalchemy import literal, select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.storage.engine import make_engine
+from bot.storage.lane import Lane
 from bot.storage.store import SqlStore
 from bot.village.ports import StoreError
+from bot.village.records import SENT
 
 
 async def backend_pid(engine: AsyncEngine) -> int:
@@ -70,3 +73,29 @@ async def test_a_connection_that_dies_in_use_fails_that_move_only(
             await unit.village_ids()
     assert await store.village_ids() is not None  # the next move plays
     assert await backend_pid(own_engine) != pid
+
+
+async def test_a_connection_asyncpg_lost_step_with_is_dropped_and_the_move_told_to_retry(
+    own_engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server shutting down may end a pooled connection while asyncpg still reads an
+    earlier error on it: asyncpg then refuses the next statement as out of step with its
+    connection. That is "try again", and the connection is closed, not pooled again."""
+    store = SqlStore(own_engine)
+    lane = Lane(own_engine)
+    await store.village_ids()  # a connection in the pool
+    used: list[asyncpg.Connection] = []
+
+    async def out_of_step(self: asyncpg.Connection, *_: object, **__: object) -> str:
+        used.append(self)
+        raise asyncpg.InternalClientError(
+            "cannot switch to state 12; another operation (2) is in progress"
+        )
+
+    monkeypatch.setattr(asyncpg.Connection, "execute", out_of_step)
+    with pytest.raises(StoreError):
+        await store.mark_outbox(1, SENT, 2, None)
+    monkeypatch.undo()
+    [connection] = used
+    assert connection.is_closed()
+    assert await lane.row(select(literal(1).label("one")), {}) == {"one": 1}  # a fresh one

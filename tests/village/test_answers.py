@@ -337,6 +337,12 @@ def test_the_errors_of_a_server_starting_or_stopping_are_unavailable() -> None:
         adapted.__cause__ = cause
         assert unavailable(adapted)
     assert unavailable(sqlite3.OperationalError("disk I/O error"))  # SQLite's, on the driver
+    # asyncpg out of step with a connection the server ended while shutting down.
+    assert unavailable(
+        asyncpg.InternalClientError(
+            "cannot switch to state 12; another operation (2) is in progress"
+        )
+    )
     duplicate = asyncpg.exceptions.UniqueViolationError("duplicate key")
     assert not unavailable(IntegrityError("insert", {}, duplicate))
     assert not unavailable(ProgrammingError("select nonsense", {}, Exception("syntax error")))
