@@ -442,6 +442,9 @@ class _SqliteStatements(_DriverStatements):
         """What runs before the next statement, or before the commit, in its trip."""
         self._wrote = False
         """Whether a statement ran or waits: there is something to commit."""
+        self._deferring = False
+        """Whether writes may wait for the commit: only in a transaction the lane itself
+        begins and ends (not in a unit's, `Lane.within`, whose commit is SQLAlchemy's)."""
 
     async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
         found = await self.rows(statement, params)
@@ -477,6 +480,7 @@ class _SqliteStatements(_DriverStatements):
             # long as the engine's lock wait), so that no other writer's commit makes what
             # the first statements read stale by the last.
             self._waiting.append(("BEGIN IMMEDIATE", (), False))
+            self._deferring = True
 
     async def commit(self) -> None:
         if not self._wrote:
@@ -506,8 +510,8 @@ class _SqliteStatements(_DriverStatements):
 
     async def _later(self, statement: _Waiting) -> None:
         """A write sent with the next statement or the commit; at once outside a
-        transaction (a statement alone)."""
-        if not self._transaction:
+        transaction of the lane's own (a statement alone, or within a unit's)."""
+        if not self._deferring:
             await self._run(statement)
             return
         self._wrote = True

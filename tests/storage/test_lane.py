@@ -9,7 +9,7 @@ from typing import Any
 
 import aiosqlite
 import pytest
-from sqlalchemy import bindparam, event, select
+from sqlalchemy import bindparam, event, literal, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util import greenlet_spawn
 
@@ -245,3 +245,19 @@ async def test_a_sqlite_connection_given_back_inside_a_transaction_is_rolled_bac
     assert await store.get_message(village_id, 1) is None
     # The lock is free: another write goes through at once.
     assert await Lane(engine).execute(streams.MESSAGE_INSERT, a_message(village_id, 2)) == 1
+
+
+async def test_a_write_within_a_units_transaction_is_sent_at_once(
+    sqlite_engine: AsyncEngine,
+) -> None:
+    """The unit commits through SQLAlchemy, which knows nothing of a write waiting on the
+    lane: a write there goes at once, in the unit's transaction."""
+    store = SqlStore(sqlite_engine)
+    await a_village(store, 1)
+    async with sqlite_engine.connect() as connection:
+        await connection.execute(select(literal(1)))
+        pooled = await connection.get_raw_connection()
+        run = Lane(sqlite_engine).within(pooled)
+        await run.write(streams.MESSAGE_INSERT, a_message(1, 1))
+        await connection.commit()
+    assert await store.get_message(1, 1) is not None
