@@ -50,7 +50,8 @@ _TABLE: Table = t.metadata.tables["game_table"]
 _EVENT: Table = t.metadata.tables["event"]
 _SCORE: Table = t.metadata.tables["table_score"]
 _OUTBOX: Table = t.metadata.tables["outbox"]
-_SCORE_KEYS = ("village_id", "table_id", "player_id")
+SCORE_KEYS = ("village_id", "table_id", "player_id")
+"""The score row's key: a player's row at a table."""
 DAY_TABLE_KEYS = ("village_id", "day", "opener_id", "game")
 """The unique index of day tables (those with no place): one per player, day and game."""
 DAY_TABLE_WHERE = text("place_id IS NULL")
@@ -156,8 +157,8 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
         ),
     )
     score = score.on_conflict_do_update(
-        index_elements=list(_SCORE_KEYS),
-        set_={c.key: score.excluded[c.key] for c in score_columns if c.key not in _SCORE_KEYS},
+        index_elements=list(SCORE_KEYS),
+        set_={c.key: score.excluded[c.key] for c in score_columns if c.key not in SCORE_KEYS},
     )
     scored = score.returning(_SCORE.c.version).cte("score_written")
     outbox_ids: Any = literal(None, type_=ARRAY(BigInteger))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Collection, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import replace
 from typing import Any, cast
 
@@ -132,10 +132,8 @@ class SqlStore:
         """The first row of one statement, a transaction by itself (in a unit, part of the
         unit.s), by column name; outside a unit, run on the driver."""
         if self._bound is None:
-            try:
+            with _on_driver():
                 return cast(Mapping[str, Any] | None, await self._lane.row(statement, params))
-            except Exception as error:
-                raise _mapped(error) from error
         async with self._statement() as connection:
             row = (await connection.execute(statement, params)).first()
             return None if row is None else cast(Mapping[str, Any], row._mapping)
@@ -144,16 +142,12 @@ class SqlStore:
         """Every row of a bulk read, in its column order, on the driver: a transaction by
         itself, or in a unit on the unit's own connection (where it sees what the unit
         wrote)."""
-        try:
+        with _on_driver():
             if self._bound is None:
                 return await self._lane.tuples(statement, params)
             connection = await self._bound.connection()
             pooled = await connection.get_raw_connection()
             return await self._lane.within(pooled).tuples(statement, params)
-        except StoreError:
-            raise
-        except Exception as error:
-            raise _mapped(error) from error
 
     async def _read_one(self, statement: Any, params: dict[str, Any]) -> Prefixed | None:
         """A read's one row, as `_read`, its columns as attributes."""
@@ -166,10 +160,8 @@ class SqlStore:
     async def _write(self, statement: Any, params: dict[str, Any]) -> None:
         """One write statement, a transaction by itself (in a unit, part of the unit's)."""
         if self._bound is None:
-            try:
+            with _on_driver():
                 await self._lane.execute(statement, params)
-            except Exception as error:
-                raise _mapped(error) from error
             return
         async with self._statement() as connection:
             await connection.execute(statement, params)
@@ -449,13 +441,9 @@ class SqlStore:
         if self._bound is None and append.game is not None:
             # A throw elsewhere (SQLite, a rename): its statements in one transaction on the
             # driver.
-            try:
+            with _on_driver():
                 async with self._lane.transaction() as run:
                     return await _append(run, append, day, append.game, message, outbox)
-            except (StoreError, DuplicateMessage):
-                raise
-            except Exception as error:
-                raise _mapped(error) from error
         try:
             async with self._transaction() as session:
                 run = ConnectionStatements(await session.connection())
@@ -598,17 +586,15 @@ class SqlStore:
 
     async def record_message(self, message: MessageRecord) -> None:
         values = streams.message_values(message)
-        try:
-            if self._bound is None:  # a transaction by itself, on the driver
+        if self._bound is None:  # a transaction by itself, on the driver
+            with _on_driver():
                 await self._lane.execute(streams.MESSAGE_INSERT, values)
-            else:
-                connection = await self._bound.connection()
-                await connection.execute(streams.MESSAGE_INSERT, values)
+            return
+        try:
+            await (await self._bound.connection()).execute(streams.MESSAGE_INSERT, values)
         except Exception as error:
             if key_taken(error):
                 raise DuplicateMessage(message.message_id) from None
-            if self._bound is None:
-                raise _mapped(error) from error
             raise
 
     async def answer(self, message: MessageRecord, entries: Sequence[OutboxRecord]) -> list[int]:
@@ -616,7 +602,7 @@ class SqlStore:
             await self.record_message(message)
             return await self.add_outbox(entries)
         # A transaction by itself, on the driver: on PostgreSQL one statement.
-        try:
+        with _on_driver():
             if self._lane.dialect == "postgresql":
                 params = {f"m_{k}": v for k, v in streams.message_values(message).items()}
                 for n, entry in enumerate(entries):
@@ -627,10 +613,6 @@ class SqlStore:
             async with self._lane.transaction() as run:
                 await run.write(streams.MESSAGE_INSERT, streams.message_values(message))
                 return await streams.keep_replies(run, entries)
-        except Exception as error:
-            if key_taken(error):
-                raise DuplicateMessage(message.message_id) from None
-            raise _mapped(error) from error
 
     async def get_message(self, village_id: int, message_id: int) -> MessageRecord | None:
         async with self._transaction() as session:
@@ -751,7 +733,7 @@ class SqlStore:
     async def _write_marks(self, marks: Sequence[Mark]) -> None:
         """Replies' records in one statement on PostgreSQL, in one transaction on SQLite;
         neither waits for the disk (`_MARKS`, `Lane.transaction`)."""
-        try:
+        with _on_driver():
             if self._lane.dialect == "postgresql":
                 await self._lane.execute(
                     _MARKS,
@@ -767,10 +749,6 @@ class SqlStore:
             # Not waiting for the disk, as on PostgreSQL.
             async with self._lane.transaction(durable=False) as run:
                 await run.execute_many(_MARK, [_mark_values(m) for m in marks])
-        except StoreError:
-            raise
-        except Exception as error:
-            raise _mapped(error) from error
 
     async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
         row = await self._row(_FIRST_ANSWER, {"v": village_id, "m": message_id})
@@ -883,6 +861,18 @@ class SqlStore:
         memos need only the points, and decoding every turn of every day is most of a
         close's reading."""
         return [DayPoints(*values) for values in await self._read(_SCORE_POINTS, {"v": village_id})]
+
+
+@contextmanager
+def _on_driver() -> Iterator[None]:
+    """Statements run on the driver raise to the village as `_mapped` says; what is the
+    village's already (a refusal, a conflict, a message handled) passes as it is."""
+    try:
+        yield
+    except (StoreError, DuplicateMessage):
+        raise
+    except Exception as error:
+        raise _mapped(error) from error
 
 
 def _mapped(error: Exception) -> Exception:

@@ -18,7 +18,7 @@ from sqlalchemy import Table, bindparam, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.storage import tables as t
-from bot.storage.batch import DAY_TABLE_KEYS, DAY_TABLE_WHERE, moved_day_table
+from bot.storage.batch import DAY_TABLE_KEYS, DAY_TABLE_WHERE, SCORE_KEYS, moved_day_table
 from bot.storage.lane import Statements
 from bot.storage.rows import outbox_row, score_row
 from bot.village.ports import StoreError, VersionConflict
@@ -42,7 +42,6 @@ _TABLE: Table = t.metadata.tables["game_table"]
 _SCORE: Table = t.metadata.tables["table_score"]
 _PLAYER: Table = t.metadata.tables["player"]
 _OUTBOX: Table = t.metadata.tables["outbox"]
-SCORE_KEYS = ("village_id", "table_id", "player_id")
 
 
 def _insert(table: Table, *leave_out: str) -> Any:
