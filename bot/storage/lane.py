@@ -1,12 +1,14 @@
-"""A throw's few statements, run on the driver.
+"""A throw's few statements, and the store's bulk reads, run on the driver.
 
 SQLAlchemy builds every statement of the store and lends every connection from its pool.
 For the handful a throw sends (what it reads, its writes, the record of its reply posted),
-it stops there: each is compiled once for the engine's database, and the driver (asyncpg,
-aiosqlite) runs it on a connection taken from SQLAlchemy's pool. SQLAlchemy's execution
-layer (a `Connection` or a session, an execution context, result rows) cost twice a
-statement's own Python for each of them, and a throw is little more than its statements
-(bench/README.md). Everything else in the store stays on SQLAlchemy.
+the village and day every move reads, and the bulk reads of a day's close (the day's
+events, every score row's points), it stops there: each is compiled once for the engine's
+database, and the driver (asyncpg, aiosqlite) runs it on a connection taken from
+SQLAlchemy's pool. SQLAlchemy's execution layer (a `Connection` or a session, an execution
+context, result rows) cost twice a statement's own Python for each of them, and a throw is
+little more than its statements (bench/README.md). Everything else in the store stays on
+SQLAlchemy.
 
 Values go through each column type's own conversion both ways, as SQLAlchemy would convert
 them: JSON serialized, times checked to be aware UTC (and, on SQLite, kept as text).
@@ -226,8 +228,6 @@ class Statements(Protocol):
     async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
         """The statement's first row by column name, None if it has none."""
 
-    async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]: ...
-
     async def tuples(
         self, statement: Executable, params: Mapping[str, Any]
     ) -> list[tuple[Any, ...]]:
@@ -263,10 +263,6 @@ class ConnectionStatements:
     async def row(self, statement: Executable, params: Mapping[str, Any]) -> Row | None:
         found = (await self._connection.execute(statement, dict(params))).first()
         return None if found is None else dict(found._mapping)
-
-    async def rows(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
-        result = await self._connection.execute(statement, dict(params))
-        return [dict(found._mapping) for found in result]
 
     async def tuples(
         self, statement: Executable, params: Mapping[str, Any]
