@@ -463,6 +463,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "ask again with the slash command (it is not written here)."
     ),
     "secret.elsewhere": "(a reply only {name} may see; `/as {name}` shows it)",
+    "secret.only_for": "(to {name} only)",
     "table.export.closed": (
         "The record of {game} table {table} ({draws} draws, its seed revealed). File: {filename}"
     ),

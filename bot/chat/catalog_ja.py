@@ -472,6 +472,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "スラッシュコマンドでもう一度見てください（内容はここには書きません）。"
     ),
     "secret.elsewhere": "（{name}だけに見える返信があります。`/as {name}` で見られます）",
+    "secret.only_for": "（{name}だけに見える返信）",
     "table.export.closed": (
         "{game}の卓{table}の記録です（投げ{draws}回、シード公開済み）。ファイル: {filename}"
     ),

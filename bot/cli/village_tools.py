@@ -45,6 +45,8 @@ def run_replay(args: argparse.Namespace) -> int:
         if line.strip() and not line.lstrip().startswith("#"):
             print(line)
         for output in outputs:
+            if output.only_for:
+                print("  " + output.only_for)
             print("  " + output.text.replace("\n", "\n  "))
 
     # What the village logs of a failed line is said in the replay's own line instead.

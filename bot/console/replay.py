@@ -55,10 +55,14 @@ async def replay(
     on_output: Callable[[int, str, list[Output]], None],
     database_url: str | None = None,
     seeds: Callable[[], bytes] = new_seed,
+    *,
+    every_seat: bool = True,
 ) -> None:
     """Replay `lines`, calling `on_output(line_number, line, outputs)` for each line.
     `seeds` makes each day's secret seed (fresh random ones unless a test knows better).
-    A byte-order mark before the first line is no part of it."""
+    A byte-order mark before the first line is no part of it. A replay plays every seat,
+    so it shows every secret reply; `every_seat=False` shows what the console would, only
+    the secrets of the player set with `/as`."""
     if lines and lines[0].startswith(BOM):
         lines = [lines[0].removeprefix(BOM), *lines[1:]]
     with tempfile.TemporaryDirectory(prefix="greedbot-replay-") as folder:
@@ -85,7 +89,10 @@ async def replay(
             village_id = CONSOLE_VILLAGE
             while await store.get_village(village_id) is not None:
                 village_id += 1  # a fresh village, even in a database that has others
-            village = ConsoleVillage(store, clock, ScriptedDice(), village_id, seeds=seeds)
+            # A replay plays every seat: it shows every secret reply, marked as whose it is.
+            village = ConsoleVillage(
+                store, clock, ScriptedDice(), village_id, seeds=seeds, every_seat=every_seat
+            )
             outputs = await village.start()
             _check(0, outputs, failures)
             on_output(0, "", outputs)

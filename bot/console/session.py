@@ -28,6 +28,7 @@ from bot.village.ports import Store, StoreError
 from bot.village.records import PlayerRecord
 from bot.village.replies import (
     ELSEWHERE,
+    ONLY_FOR,
     Answer,
     Attachment,
     Delivery,
@@ -80,19 +81,20 @@ class Output:
     reply: Reply
     """What was shown: the reply, or the notice in place of a secret the speaker may not see."""
     text: str
+    only_for: str = ""
+    """Where a replay shows a secret reply (it plays every seat): the line saying whose
+    eyes only it is for, in the village's language; empty for every other reply."""
 
     def as_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+        return {
             "kind": str(self.reply.kind),
             "key": self.reply.key,
             "to": self.reply.to,
+            "private": self.reply.private,
             "text": self.text,
             "state": None if self.reply.state is None else dict(self.reply.state),
             "params": dict(self.reply.params),
         }
-        if self.reply.secret_for is not None:
-            data["private"] = True
-        return data
 
     def json_line(self) -> str:
         return json.dumps(self.as_json(), ensure_ascii=False, default=str)
@@ -134,6 +136,8 @@ class ConsoleVillage:
         village_id: int,
         pictures: Path | None = None,
         seeds: Callable[[], bytes] = new_seed,
+        *,
+        every_seat: bool = False,
     ) -> None:
         self.clock = clock
         self.dice = dice
@@ -141,6 +145,10 @@ class ConsoleVillage:
         self.service = VillageService(store, clock, dice, seeds=seeds)
         self.speaker: str | None = None
         """The player set with `/as`: the only one whose secret replies are shown."""
+        self.every_seat = every_seat
+        """A replay reads for every player at once: each secret reply is shown, marked
+        with whose it is, where the console (a screen people share) shows only the
+        speaker's own."""
         self.moderators: set[str] = set()
         self.lag = dt.timedelta(0)
         self.locale = "ja"
@@ -272,11 +280,15 @@ class ConsoleVillage:
             self.locale = answer.locale
         outputs = []
         for reply in answer.replies:
-            if reply.secret_for is not None and reply.secret_for != await self._viewer():
+            only_for = ""
+            if reply.secret_for is not None and self.every_seat:
+                name = await self._name_of(reply)
+                only_for = render(Reply("info", ONLY_FOR, {"name": name}), answer.locale)
+            elif reply.secret_for is not None and reply.secret_for != await self._viewer():
                 reply = in_place_of(reply, ELSEWHERE, name=await self._name_of(reply))
             text = render(reply, answer.locale, CONSOLE)
             saved = self._save_pictures(reply, answer.locale)
-            outputs.append(Output(reply, "\n".join([text, *saved])))
+            outputs.append(Output(reply, "\n".join([text, *saved]), only_for))
         return outputs
 
     async def _viewer(self) -> int | None:

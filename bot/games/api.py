@@ -399,6 +399,17 @@ class TableCommands:
     leave_in_play: bool = True
     """A seated player may leave a table in play (Ducks: the rest of their turns are lost);
     a game that needs every seat to the end (Gleek) refuses it."""
+    replies: Mapping[str, str | None] = field(default_factory=dict)
+    """The kind of each of the village's own replies about the table (`opened`, `joined`,
+    `left`, `closed`, `configured`, `started`, `skipped`, `abandoned`, `ended`) where the
+    game's rules name another than `table` (`info` for settings shown). None: the village
+    adds no reply of its own there, and the game's own first reply to the command says
+    what it would have said (Gleek's `dealt` answers the start, with the commitment; its
+    `timeout` a moderator's skip; its `game_over` an abandon in play)."""
+    announce_to_mover: bool = False
+    """What the rules do by themselves after a move (a trick won, a deal scored) is
+    addressed to whoever made the move, or whose move the time limit played (Gleek); by
+    default such announcements go to the channel (`to` null)."""
 
 
 @dataclass(frozen=True, slots=True)

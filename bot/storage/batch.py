@@ -11,7 +11,7 @@ table's unique index fails the statement); a message handled already fails it on
 message's key. A failed statement leaves no trace, and the caller reads again.
 
 A player's first throw of the day makes their table in the same statement: its number is
-taken from the village row's counter (`village.next_table`, one `UPDATE … RETURNING`), and a
+taken from the village row's counter (`village.next_day_table`, one `UPDATE … RETURNING`), and a
 player new to the village is added. The day is only share-locked, as for any throw.
 
 SQLite has no such statements, and needs none: it runs in the bot's process, so the store
@@ -236,13 +236,13 @@ def made_day_table(day: Any) -> Any:
     """A player's day table made by their first throw, giving its id: no row when the day
     (`day`, a CTE of the open day's row: its lock is taken first) is closed; the unique
     index of day tables fails the statement when the player has their table already.
-    Numbered from the village's counter. Parameters `w_village_id`, `day`, `player_id`,
-    `game`, `version`, `status`, `at`, `ended_at`."""
+    Numbered from the village's counter of day tables. Parameters `w_village_id`, `day`,
+    `player_id`, `game`, `version`, `status`, `at`, `ended_at`."""
     numbered = (
         _VILLAGE.update()
         .where(_VILLAGE.c.village_id == bindparam("w_village_id"), exists(select(day.c.version)))
-        .values(next_table=_VILLAGE.c.next_table + 1)
-        .returning((_VILLAGE.c.next_table - 1).label("table_id"))
+        .values(next_day_table=_VILLAGE.c.next_day_table + 1)
+        .returning((_VILLAGE.c.next_day_table - 1).label("table_id"))
         .cte("table_numbered")
     )
     at = bindparam("w_at", type_=_TABLE.c.opened_at.type)

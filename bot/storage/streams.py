@@ -69,6 +69,12 @@ TAKE_TABLE_NUMBER = (
     .values(next_table=_VILLAGE.c.next_table + 1)
     .returning((_VILLAGE.c.next_table - 1).label("table_id"))
 )
+TAKE_DAY_TABLE_NUMBER = (
+    _VILLAGE.update()
+    .where(_VILLAGE.c.village_id == bindparam("v"))
+    .values(next_day_table=_VILLAGE.c.next_day_table + 1)
+    .returning((_VILLAGE.c.next_day_table - 1).label("table_id"))
+)
 _MOVE_DAY_TABLE = moved_day_table("t_")
 _MOVE_OPEN_DAY_TABLE = moved_day_table("t_", while_open=True)
 _LAST_VILLAGE_VERSION = select(func.max(_EVENT.c.version).label("version")).where(
@@ -190,7 +196,7 @@ async def table_of_day(
         found = await run.row(DAY_OPEN, {"v": village_id, "d": day})
         day_settings = None if found is None else found["settings"]
     rules = dict((day_settings or {}).get("rules") or {})
-    table_id = await take_table_number(run, village_id)
+    table_id = await take_table_number(run, village_id, day_table=True)
     made = await run.execute(
         _make_day_table(run.dialect),
         {
@@ -217,10 +223,12 @@ async def table_of_day(
     return table_id
 
 
-async def take_table_number(run: Statements, village_id: int) -> int:
-    """A new table's number in the village, from the village row's counter: concurrent
-    tables of one village wait only for this row, and only until the other one commits."""
-    found = await run.row(TAKE_TABLE_NUMBER, {"v": village_id})
+async def take_table_number(run: Statements, village_id: int, *, day_table: bool = False) -> int:
+    """A new table's number in the village, from the village row's counter (of tables
+    players open, or of their day tables): concurrent tables of one village wait only for
+    this row, and only until the other one commits."""
+    statement = TAKE_DAY_TABLE_NUMBER if day_table else TAKE_TABLE_NUMBER
+    found = await run.row(statement, {"v": village_id})
     if found is None:
         raise StoreError(f"no village {village_id}")
     return int(found["table_id"])

@@ -33,6 +33,11 @@ NAMING = {
 Id = BigInteger().with_variant(Integer(), "sqlite")
 
 
+DAY_TABLES_FROM = 2**40
+"""Where players' day tables are numbered from: far above any number a village's players
+open tables up to (the migration 0006 sets the same)."""
+
+
 class UtcDateTime(TypeDecorator[dt.datetime]):
     """Aware UTC datetimes on every database (SQLite has no time zone type)."""
 
@@ -69,9 +74,14 @@ class Village(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
     layout: Mapped[str] = mapped_column(String(16), server_default="channel")
     next_table: Mapped[int] = mapped_column(BigInteger, default=1, server_default="1")
-    """The number the village's next table takes: day tables and Ducks tables share them.
-    Taken by `UPDATE … RETURNING`, so that two tables made at once never wait on the
-    village's highest number (0005)."""
+    """The number the next table a player opens takes (1, 2, 3 … in each village). Taken by
+    `UPDATE … RETURNING`, so that two tables made at once never wait on the village's
+    highest number (0005)."""
+    next_day_table: Mapped[int] = mapped_column(
+        BigInteger, default=DAY_TABLES_FROM, server_default=str(DAY_TABLES_FROM)
+    )
+    """The number the next player's day table takes, the same way: from `DAY_TABLES_FROM`
+    up, so that the tables players open and name keep the small numbers (0006)."""
 
 
 class VillageDay(Base):

@@ -92,6 +92,8 @@ SECRET_PARAMS = "secret_params"
 SENT_BY_DM = "secret.sent_by_dm"
 DM_FAILED = "secret.dm_failed"
 ELSEWHERE = "secret.elsewhere"
+ONLY_FOR = "secret.only_for"
+"""The line a replay (which reads for every player) puts above a secret reply it shows."""
 
 
 def in_place_of(secret: Reply, key: str, **params: Any) -> Reply:

@@ -270,7 +270,10 @@ class VillageService:
         author = incoming.author
         village = await core.store.get_village(incoming.village_id)
         state = None
-        if village is not None and _about_the_day(incoming.request):
+        game = _table_game(incoming.request)
+        if village is not None and game is not None:
+            state = await tables.refusal_state(core, village, incoming, game)
+        elif village is not None and _about_the_day(incoming.request):
             state = await core.standing_of(village, author.player_id)
         reply = replace(refused(refusal.key, to=author.name, **refusal.params), state=state)
         if village is None:
@@ -501,6 +504,18 @@ def _check_arguments(command: Command, request: CommandRequest) -> None:
 
 
 __all__ = ["Answer", "Author", "DayPlace", "Incoming", "VillageService", "Watch"]
+
+
+def _table_game(request: Request) -> str | None:
+    """The table game a refused request was about (a table's message or command), so that
+    the refusal shows that table as it stands."""
+    if isinstance(request, Edited):
+        request = request.now
+    if isinstance(request, GamePlay) and request.game in TABLE_GAMES:
+        return request.game
+    if isinstance(request, CommandRequest) and request.group in TABLE_GAMES:
+        return request.group
+    return None
 
 
 def _about_the_day(request: Request) -> bool:

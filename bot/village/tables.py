@@ -90,6 +90,11 @@ class Seated:
     """The village's time zone: a deadline is shown in its local time."""
 
     @property
+    def zone_name(self) -> str:
+        """The time zone's name (`Asia/Tokyo`), as the day's own replies name it."""
+        return str(getattr(self.zone, "key", "UTC"))
+
+    @property
     def state(self) -> Any:
         return self.view.state
 
@@ -104,7 +109,8 @@ def _place(incoming: Incoming) -> int:
 
 async def _load(core: Core, table: TableRecord, village: VillageRecord | None = None) -> Seated:
     kind = TABLE_GAMES[table.game]
-    if table.status == TABLE_SEATING:
+    if table.status == TABLE_SEATING or table.started_at is None:
+        # Taking seats, or closed before it started (its players all left): no game.
         view = _not_started(table)
     else:
         events = await core.store.load_table(table.village_id, table.table_id)
@@ -130,10 +136,27 @@ def _not_started(table: TableRecord) -> StreamView:
 
 
 def _state_of(seated: Seated) -> dict[str, Json]:
+    """The table as it stands, as everyone may see it (a refusal's, a command's `state`)."""
     if seated.table.status == TABLE_SEATING or seated.view.state is None:
         # Taking seats, or closed before it started: there is no game, only seats.
         return seated.kind.presenter.waiting(seated.table.settings, seated.names)
-    return seated.kind.presenter.position(seated.state, seated.names)
+    state = seated.kind.presenter.position(seated.state, seated.names)
+    if "deadline" in state:
+        # A game that says by when the awaited move must come: as it stands now.
+        state["deadline"] = _shown_deadline(seated, seated.table)
+        state["timezone"] = seated.zone_name
+    return state
+
+
+async def refusal_state(
+    core: Core, village: VillageRecord, incoming: Incoming, game: str
+) -> dict[str, Json]:
+    """The table a refused command or message of `game` was about, unchanged: the one at
+    the message's place (its latest, ended or not); `{}` when there is none."""
+    table = await core.store.table_at(village.village_id, _place(incoming), open_only=False)
+    if table is None or table.game != game:
+        return {}
+    return _state_of(await _load(core, table, village))
 
 
 def _settings(kind: AnyTableGame, args: dict[str, str], base: dict[str, Json]) -> dict[str, Json]:
@@ -155,12 +178,24 @@ def _by(author: Author) -> dict[str, Json]:
     return {"by": author.player_id, "by_name": author.name}
 
 
-def _table_reply(key: str, seated: Seated, to: str | None, **params: Any) -> Reply:
-    # What happened to the table is a `table` reply; showing its settings is `info`.
-    kind = ReplyKind.INFO if key in ("settings", "waiting") else ReplyKind.TABLE
+def _kind(seated: Seated, name: str) -> str | None:
+    """The kind of the village's reply `name` about the table: what happened to it is a
+    `table` reply, showing its settings `info`, unless the game's rules name another (or
+    let the game's own reply say it: None)."""
+    default = ReplyKind.INFO if name in ("settings", "waiting") else ReplyKind.TABLE
+    return seated.kind.commands.replies.get(name, default)
+
+
+def _table_reply(
+    name: str, seated: Seated, to: str | None, *, kind_of: str = "", **params: Any
+) -> Reply:
+    """The village's reply `table.NAME`, of the kind the game gives `kind_of` (by default
+    the reply's own name)."""
+    kind = _kind(seated, kind_of or name)
+    assert kind is not None, name  # a reply the game gives itself is not the village's
     return Reply(
         kind,
-        f"table.{key}",
+        f"table.{name}",
         {"game": seated.table.game, "table": seated.table.table_id, **params},
         to=to,
         state=_state_of(seated),
@@ -239,7 +274,10 @@ async def leave(core: Core, call: Call) -> list[Reply]:
         if not seated.kind.commands.leave_in_play:
             raise Refusal("table_started", game=table.game)
         move = seated.kind.presenter.command("leave", {}, seated.names)
-        return await _moves_replies(core, call.incoming, seated, seat, (move,))
+        first, *rest = await _moves_replies(core, call.incoming, seated, seat, (move,))
+        # Leaving is the village's business whatever the game makes of it: a `table` reply.
+        kind = _kind(seated, "left")
+        return [first if kind is None else replace(first, kind=kind), *rest]
     seats = tuple(p for p in table.seats if p != author.player_id)
     status = TABLE_SEATING if seats else TABLE_ABANDONED
     after = replace(
@@ -320,21 +358,37 @@ async def start(core: Core, call: Call) -> list[Reply]:
     await core.store.append_table(TableAppend(after, table.version, stored, at=core.clock.now()))
     view = replace(seated.view, state=applied.state)
     now_seated = replace(seated, table=after, view=view)
-    started_reply = _table_reply(
-        "started",
-        now_seated,
-        call.author.name,
-        commitment=started.commitment,
-        seats=list(seated.names),
-    )
+    said: dict[str, Json] = {"commitment": started.commitment, "seats": list(seated.names)}
     # What the start's chance did (Gleek's first deal), as any move's would be told.
     presenter = seated.kind.presenter
     position = presenter.position(applied.state, seated.names)
+    to_mover = seated.kind.commands.announce_to_mover
     told = [
-        Reply(move_kind(t.key), t.key, t.params, state=t.state or position)
+        Reply(
+            move_kind(t.key),
+            t.key,
+            t.params,
+            to=_told_to(seated, t.to, call.author.name if to_mover else None),
+            state=t.state or position,
+        )
         for t in presenter.announcements(state, applied.events, applied.state, seated.names)
     ]
-    replies = _waiting_in_last(now_seated, after, [started_reply, *told])
+    if _kind(seated, "started") is None and told:
+        # The game's first reply answers the start (Gleek's `dealt`), to its sender, and
+        # says what the village's own would have: the seats and the commitment.
+        first = told[0]
+        game_table = {"game": table.game, "table": table.table_id, "started": True}
+        told[0] = replace(first, to=call.author.name, params={**first.params, **game_table, **said})
+        replies = _waiting_in_last(now_seated, after, told)
+    else:
+        started_reply = _table_reply(
+            "started",
+            now_seated,
+            call.author.name,
+            commitment=started.commitment,
+            seats=list(seated.names),
+        )
+        replies = _waiting_in_last(now_seated, after, [started_reply, *told])
     for news in presenter.private(state, applied.events, applied.state, seated.names):
         replies.append(_secret(news, now_seated, after))
     return replies
@@ -545,6 +599,21 @@ async def _commit(
     return _replies(seated, after, applied, mover)
 
 
+def _told_to(seated: Seated, seat: int | None, otherwise: str | None) -> str | None:
+    """Whom an announcement goes to: the seat it names (a default played for them), else
+    `otherwise` (the mover, where the game's rules address its announcements so)."""
+    if seat is not None and 0 <= seat < len(seated.names):
+        return seated.names[seat]
+    return otherwise
+
+
+def _awaited(seated: Seated) -> str | None:
+    """The one player the table waited for (whose move the time limit plays); None when
+    it waited for several at once, or for nobody."""
+    waited = sorted(seated.kind.game.to_move(seated.state))
+    return seated.names[waited[0]] if len(waited) == 1 else None
+
+
 def _replies(
     seated: Seated, after: TableRecord, applied: Applied, mover: Author | None
 ) -> list[Reply]:
@@ -561,7 +630,7 @@ def _replies(
     elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seated.names):
         to = seated.names[seat]  # the time limit played this seat's move
     else:
-        to = None
+        to = _awaited(seated)  # the time limit (or a skip) played the awaited player's move
     first = Reply(move_kind(key), key, _revealed(key, params, after), to=to, state=about)
     secret = params.get(MOVER_ONLY)
     if mover is not None and isinstance(secret, list) and secret:
@@ -570,11 +639,12 @@ def _replies(
         first = replace(first, params={**shown, SECRET_PARAMS: secret}, secret_for=mover.player_id)
     replies = [first]
     state = kind.presenter.position(applied.state, seated.names)
+    otherwise = to if kind.commands.announce_to_mover else None
     for told in kind.presenter.announcements(
         seated.state, applied.events, applied.state, seated.names
     ):
         params = _revealed(told.key, told.params, after)
-        to_seat = None if told.to is None else seated.names[told.to]
+        to_seat = _told_to(seated, told.to, otherwise)
         replies.append(
             Reply(move_kind(told.key), told.key, params, to=to_seat, state=told.state or state)
         )
@@ -616,6 +686,7 @@ def _waiting_in_last(seated: Seated, table: TableRecord, replies: list[Reply]) -
     out = list(replies)
     for n in public:
         state = dict(out[n].state or {})
+        state["timezone"] = seated.zone_name
         if n == last:
             state["deadline"] = _shown_deadline(seated, table)
         else:
@@ -728,9 +799,10 @@ async def score(core: Core, call: Call) -> list[Reply]:
         # Still taking seats, or closed before it started (its players all left): no game
         # was played, so there is nothing to score.
         raise Refusal("table_not_playing", game=table.game)
-    seated = await _load(core, table)
+    seated = await _load(core, table, call.here)
     params = seated.kind.presenter.score(seated.state, seated.names)
-    return [Reply(ReplyKind.INFO, f"{seated.table.game}.score", params, state=_state_of(seated))]
+    key = f"{seated.table.game}.score"
+    return [Reply(ReplyKind.INFO, key, params, to=call.author.name, state=_state_of(seated))]
 
 
 async def _named(core: Core, call: Call, game: str) -> TableRecord:
@@ -752,6 +824,7 @@ async def export(core: Core, call: Call) -> list[Reply]:
     """The table's record as JSON: every draw; the seed once the table has ended."""
     table = await _named(core, call, call.command.group)
     document = await table_document(core, table)
+    state = _state_of(await _load(core, table, call.here))
     return [
         Reply(
             ReplyKind.INFO,
@@ -764,6 +837,8 @@ async def export(core: Core, call: Call) -> list[Reply]:
                 "filename": f"{table.game}-village{table.village_id}-table{table.table_id}.json",
                 "document": document,
             },
+            to=call.author.name,
+            state=state,
             attachments=(Attachment.DOCUMENT,),
         )
     ]
@@ -773,6 +848,7 @@ async def verify(core: Core, call: Call) -> list[Reply]:
     """Check an ended table's draws against its revealed seed: the village's own record, or
     an export file someone attached."""
     attached = call.arg("export")
+    state: dict[str, Json] = {}
     if attached is not None:
         document = attached_export(attached)
     else:
@@ -780,6 +856,7 @@ async def verify(core: Core, call: Call) -> list[Reply]:
         document = await table_document(core, table)
         if document["seed"] is None:
             raise Refusal("table_not_ended", game=table.game, table=table.table_id)
+        state = _state_of(await _load(core, table, call.here))
     checked, mismatches = verify_table(document)
     params: dict[str, Json] = {}
     if attached is not None:
@@ -802,6 +879,8 @@ async def verify(core: Core, call: Call) -> list[Reply]:
                 ],
                 "attached": attached is not None,
             },
+            to=call.author.name,
+            state=state,
         )
     ]
 
@@ -837,14 +916,23 @@ async def skip(core: Core, call: Call) -> list[Reply]:
     given = call.command.args.get("reason", "").strip()
     reason = _reason(call) if seated.kind.commands.skip_reason or given else ""
     event = NewEvent(TABLE_SKIPPED, {**_by(call.author), "reason": reason})
-    # Said before what the time limit's default did, so the table knows it was no time-out.
-    waited = sorted(seated.kind.game.to_move(seated.state))
-    # One player's move, or a step that waits for several at once (then nobody is named).
-    player = seated.names[waited[0]] if len(waited) == 1 else None
+    replies = await _expire(core, call.incoming, seated, (event,))
+    if _kind(seated, "skipped") is None:
+        # The game's own reply to the default (Gleek's `timeout`) says who skipped, and why.
+        first = replies[0]
+        said = {"skipped_by": call.author.name, "reason": reason}
+        return [replace(first, params={**first.params, **said}), *replies[1:]]
+    # Said before what the time limit's default did, so the table knows it was no time-out:
+    # one player's move, or a step that waits for several at once (then nobody is named).
     notice = _table_reply(
-        "skipped", seated, None, by=call.author.name, player=player, reason=reason
+        "skipped",
+        seated,
+        call.author.name,
+        by=call.author.name,
+        player=_awaited(seated),
+        reason=reason,
     )
-    return [notice, *await _expire(core, call.incoming, seated, (event,))]
+    return [notice, *replies]
 
 
 async def _expire(
@@ -889,7 +977,8 @@ async def abandon(core: Core, call: Call) -> list[Reply]:
     append = TableAppend(after, table.version, (event,), void, at=core.clock.now())
     await core.store.append_table(append)
     now = replace(seated, table=after)
-    return [_table_reply("abandoned", now, None, reason=reason, seed=seed, by=call.author.name)]
+    name = call.author.name
+    return [_table_reply("abandoned", now, name, reason=reason, seed=seed, by=name)]
 
 
 async def _abandon_in_play(
@@ -914,16 +1003,19 @@ async def _abandon_in_play(
     await core.store.append_table(
         TableAppend(after, table.version, stored, scores, at=core.clock.now())
     )
+    told = _replies(seated, after, applied, call.author)
+    said = {"by": call.author.name, "reason": ended.data.get("reason")}
+    if _kind(seated, "ended") is None:
+        # The game's own end (Gleek's `game_over`) answers the abandon: who and why in it.
+        first = told[0]
+        why = {"abandoned_by": said["by"], "reason": said["reason"]}
+        return [replace(first, params={**first.params, **why}), *told[1:]]
     # Who closed it and why, then the game's own end (its seed with it).
+    closed = replace(seated, table=after)
     notice = _table_reply(
-        "abandoned",
-        replace(seated, table=after),
-        None,
-        reason=ended.data.get("reason"),
-        by=call.author.name,
-        standing=True,
+        "abandoned", closed, call.author.name, kind_of="ended", **said, standing=True
     )
-    return [notice, *_replies(seated, after, applied, None)]
+    return [notice, *told]
 
 
 async def rollback(core: Core, call: Call) -> list[Reply]:

@@ -3,7 +3,7 @@
     #=> KIND [KEY] [FIELD=VALUE ...] [text~SUBSTRING]
 
 matches the next reply of the line above it: its kind, optionally its key, and fields of
-its `state` (bare names), `params.NAME`, `to`. Values are JSON where they parse (`[4,5]`,
+its `state` (bare names), `params.NAME`, `to`, `private`. Values are JSON where they parse (`[4,5]`,
 `false`, `150`), else text. `#=> ...` allows further replies that are not listed.
 """
 
@@ -75,7 +75,7 @@ def parse_expectations(path: Path) -> dict[int, Expected]:
 
 
 def _lookup(reply: dict[str, Any], name: str) -> Any:
-    if name in ("to", "key", "kind"):
+    if name in ("to", "key", "kind", "private"):
         return reply[name]
     scope, dot, rest = name.partition(".")
     if dot and scope in ("params", "state"):

@@ -1,5 +1,6 @@
 """A reply only one player may see, in the console: printed while `/as` is that player,
-a line saying it is there otherwise; the replay's JSON marks it as private."""
+a line saying it is there otherwise. A replay plays every seat: it prints every secret,
+marked private and addressed to its only reader."""
 
 from __future__ import annotations
 
@@ -28,13 +29,15 @@ LINES = [
 ]
 
 
-async def run(lines: list[str]) -> list[tuple[int, str, list[Output]]]:
+async def run(lines: list[str], every_seat: bool = False) -> list[tuple[int, str, list[Output]]]:
+    """The lines as the console shows them (a screen people share), or as a replay prints
+    them for every seat."""
     said: list[tuple[int, str, list[Output]]] = []
 
     def keep(number: int, line: str, outputs: list[Output]) -> None:
         said.append((number, line, outputs))
 
-    await replay(lines, keep, seeds=golden_seeds())
+    await replay(lines, keep, seeds=golden_seeds(), every_seat=every_seat)
     return said
 
 
@@ -57,9 +60,9 @@ async def test_a_secret_shows_only_while_speaking_as_its_player(dealer: Dealer) 
         throw, notice = outputs[number]
         assert notice.reply.key == "secret.elsewhere" and notice.reply.secret_for is None
         assert notice.text == f"（{name}だけに見える返信があります。`/as {name}` で見られます）"
-        assert "private" not in notice.as_json()
+        assert notice.as_json()["private"] is False and notice.only_for == ""
         assert secret.params["cards"] not in notice.text + notice.json_line()
-        assert "private" not in throw.as_json()
+        assert throw.as_json()["private"] is False
 
     hidden(3, alice_first, "alice")
     hidden(6, bob_first, "bob")
@@ -90,10 +93,22 @@ async def test_no_console_line_shows_a_secret_to_anyone_else(dealer: Dealer) -> 
     assert len(leaks(secrets, shown_in_console([faked], ids["bob"]))) == 1
 
 
-async def test_the_golden_format_carries_private_for_a_shown_secret_only(dealer: Dealer) -> None:
-    said = await run(LINES)
-    blocks = [Block(n, line, [o.as_json() for o in outputs]) for n, line, outputs in said]
+async def test_a_replay_prints_every_secret_to_its_only_reader(dealer: Dealer) -> None:
+    said = await run(LINES, every_seat=True)
+    outputs = [output for _, _, shown in said for output in shown]
+    assert all(output.reply.key != "secret.elsewhere" for output in outputs)
+    secrets = [output for output in outputs if output.reply.secret_for is not None]
+    assert [output.reply for output in secrets] == dealer.dealt
+    for output in secrets:
+        data = output.as_json()
+        assert data["private"] is True and data["to"] == output.reply.to
+        assert data["kind"] == "hand" and data["params"]["cards"] in data["text"]
+        assert output.only_for == f"（{output.reply.to}だけに見える返信）"
+    # Every other reply is public, and says so.
+    public = [output for output in outputs if output.reply.secret_for is None]
+    assert public and all(o.as_json()["private"] is False and not o.only_for for o in public)
+    blocks = [Block(n, line, [o.as_json() for o in shown]) for n, line, shown in said]
     text = format_blocks(blocks)
     marked = [row for row in text.splitlines() if '"private": true' in row]
-    assert len(marked) == 1 and '"key": "test.hand"' in marked[0]
+    assert len(marked) == 4 and all('"key": "test.hand"' in row for row in marked)
     assert format_blocks(parse_golden(text)) == text

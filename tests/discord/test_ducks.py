@@ -249,6 +249,8 @@ async def test_a_table_of_three_from_ducks_new_to_the_game_end_and_the_standings
     assert f"{b}ラウンド3/3" in stopped.content and "ゲーム終了です。" in stopped.content
     assert f"1位 {a} 3+3+3+3 フォーカード → 3点" in round_end.content
     assert f"2位 {b} 5+5 ワンペア → 2点" in round_end.content
+    # The last round's totals are the game's: said once, at its end.
+    assert "合計" not in round_end.content
     record = await table.record()
     assert record.seed is not None
     seed = record.seed.hex()
@@ -257,7 +259,7 @@ async def test_a_table_of_three_from_ducks_new_to_the_game_end_and_the_standings
     assert game_end.content.splitlines() == [
         f"ゲーム終了！ 優勝: {a}（合計8点）",
         f"合計: {alice.display_name} 8点 ・ {bob.display_name} 6点 ・ carol 4点",
-        f"シード: {seed}",
+        f"シード: {seed}（`/ducks verify` ですべての投げを確かめられます）",
     ]
     # A seated player's roll after the end is refused, and plays nothing.
     [over] = await table.say(bob, "[[ducks]]")

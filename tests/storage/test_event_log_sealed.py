@@ -42,6 +42,8 @@ INSERT = (
     ' \'{{"faces": ["D", "D", "D", "D", "D", "D"]}}\', \'2026-12-01 03:00:00+00\')'
 )
 NOT_ALLOWED = "42501"  # PostgreSQL's insufficient_privilege
+DAY_TABLE = tables.DAY_TABLES_FROM
+"""The number of alice's day table: the village's first day table."""
 
 
 async def rows(engine: AsyncEngine, village_id: int) -> list[tuple[Any, ...]]:
@@ -55,11 +57,11 @@ async def rows(engine: AsyncEngine, village_id: int) -> list[tuple[Any, ...]]:
 
 async def a_logged_day(store: SqlStore, village_id: int) -> list[tuple[Any, ...]]:
     """A village whose log holds its own stream's first event (no table, version 1) and two
-    events of alice's day table (table 1, versions 1 and 2)."""
+    events of alice's day table (`DAY_TABLE`, versions 1 and 2)."""
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A", "B", points=150), 1, message(village_id, 1))
     logged = await rows(store.engine, village_id)
-    assert [(row[3], row[5]) for row in logged] == [(None, 1), (1, 1), (1, 2)]
+    assert [(row[3], row[5]) for row in logged] == [(None, 1), (DAY_TABLE, 1), (DAY_TABLE, 2)]
     return logged
 
 
@@ -99,7 +101,9 @@ async def test_an_ordinary_append_still_works_and_a_stale_one_is_a_conflict(
     with pytest.raises(VersionConflict):
         await store.append(appending(village_id, 2, "X", points=999), 1, message(village_id, 3))
     after = await rows(store.engine, village_id)
-    assert after[:3] == logged and [(row[3], row[5], row[7]) for row in after[3:]] == [(1, 3, "C")]
+    assert after[:3] == logged and [(row[3], row[5], row[7]) for row in after[3:]] == [
+        (DAY_TABLE, 3, "C")
+    ]
 
 
 # --- PostgreSQL: TRUNCATE and upserts -----------------------------------------------------
@@ -132,7 +136,7 @@ async def test_an_upsert_is_refused_on_postgresql(
     postgres_engine: AsyncEngine, village_id: int, conflict: str
 ) -> None:
     logged = await a_logged_day(SqlStore(postgres_engine), village_id)
-    table = "1" if "NOT NULL" in conflict else "NULL"
+    table = str(DAY_TABLE) if "NOT NULL" in conflict else "NULL"
     statement = INSERT.format(verb="", table=table, version=1) + (
         f" ON CONFLICT {conflict} DO UPDATE SET data = EXCLUDED.data, type = EXCLUDED.type"
     )
@@ -146,23 +150,24 @@ async def test_an_upsert_is_refused_on_postgresql(
 
 REPLACES = {
     # The same stream position as alice's first throw: REPLACE would delete it.
-    "insert-or-replace": INSERT.format(verb="OR REPLACE", table=1, version=1),
-    "replace-into": INSERT.format(verb="", table=1, version=1).replace(
+    "insert-or-replace": INSERT.format(verb="OR REPLACE", table=DAY_TABLE, version=1),
+    "replace-into": INSERT.format(verb="", table=DAY_TABLE, version=1).replace(
         "INSERT  INTO", "REPLACE INTO"
     ),
     "village-stream": INSERT.format(verb="OR REPLACE", table="NULL", version=1),
-    "on-conflict-do-update": INSERT.format(verb="", table=1, version=1)
+    "on-conflict-do-update": INSERT.format(verb="", table=DAY_TABLE, version=1)
     + " ON CONFLICT (village_id, table_id, version) WHERE table_id IS NOT NULL"
     " DO UPDATE SET data = excluded.data, type = excluded.type",
-    "on-conflict-no-target": INSERT.format(verb="", table=1, version=1)
+    "on-conflict-no-target": INSERT.format(verb="", table=DAY_TABLE, version=1)
     + " ON CONFLICT DO UPDATE SET data = excluded.data",
     # A new position, but the event id of a logged row.
     "same-event-id": "REPLACE INTO event (event_id, village_id, day, table_id, player_id,"
-    " version, game, type, data, recorded_at) VALUES (:id, :v, 1, 1, 5, 99, 'greed', 'Forged',"
-    " '{}', '2026-12-01 03:00:00')",
+    f" version, game, type, data, recorded_at) VALUES (:id, :v, 1, {DAY_TABLE}, 5, 99,"
+    " 'greed', 'Forged', '{}', '2026-12-01 03:00:00')",
     "same-event-id-upsert": "INSERT INTO event (event_id, village_id, day, table_id, player_id,"
-    " version, game, type, data, recorded_at) VALUES (:id, :v, 1, 1, 5, 99, 'greed', 'Forged',"
-    " '{}', '2026-12-01 03:00:00') ON CONFLICT (event_id) DO UPDATE SET data = excluded.data",
+    f" version, game, type, data, recorded_at) VALUES (:id, :v, 1, {DAY_TABLE}, 5, 99,"
+    " 'greed', 'Forged', '{}', '2026-12-01 03:00:00')"
+    " ON CONFLICT (event_id) DO UPDATE SET data = excluded.data",
     "update-or-replace": "UPDATE OR REPLACE event SET version = 1 WHERE event_id = :later",
 }
 
@@ -186,13 +191,16 @@ async def test_an_append_by_hand_still_works_on_sqlite(
     logged = await a_logged_day(SqlStore(sqlite_engine), village_id)
     async with sqlite_engine.begin() as connection:
         await connection.execute(
-            sa.text(INSERT.format(verb="", table=1, version=3)), {"v": village_id}
+            sa.text(INSERT.format(verb="", table=DAY_TABLE, version=3)), {"v": village_id}
         )
         await connection.execute(
             sa.text(INSERT.format(verb="", table="NULL", version=2)), {"v": village_id}
         )
     after = await rows(sqlite_engine, village_id)
-    assert after[:3] == logged and [(row[3], row[5]) for row in after[3:]] == [(1, 3), (None, 2)]
+    assert after[:3] == logged and [(row[3], row[5]) for row in after[3:]] == [
+        (DAY_TABLE, 3),
+        (None, 2),
+    ]
     assert after[3][0] > logged[2][0]
 
 
@@ -313,11 +321,11 @@ async def test_the_app_role_may_read_and_append_the_log(
     logged = await a_logged_day(SqlStore(postgres_engine), village_id)
     async with app_engine.begin() as connection:
         await connection.execute(
-            sa.text(INSERT.format(verb="", table=1, version=3)), {"v": village_id}
+            sa.text(INSERT.format(verb="", table=DAY_TABLE, version=3)), {"v": village_id}
         )
     after = await rows(app_engine, village_id)
     assert after[:3] == logged and [(row[3], row[5], row[7]) for row in after[3:]] == [
-        (1, 3, "Forged")
+        (DAY_TABLE, 3, "Forged")
     ]
 
 

@@ -1,6 +1,7 @@
 """Migration 0003 (tables) on databases filled by the release before it: every throw, score
 and export of those villages is unchanged, on SQLite and on PostgreSQL. Then 0005 (the
-table counter) on the same databases: each village numbers on after its highest table.
+table counter) on the same databases: each village numbers on after its highest table; and
+0006, which numbers players' day tables apart from the tables players open.
 
 `data/release-0002.sqlite` was filled by replaying five transcripts with the 0002 release
 (days open and closed, rollbacks and restores, variants, scripted and fair dice);
@@ -24,6 +25,7 @@ from bot.games.registry import GAMES
 from bot.storage.engine import async_url, make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
+from bot.storage.tables import DAY_TABLES_FROM
 from bot.village.chance import FairChance
 from bot.village.clock import SystemClock
 from bot.village.core import Core
@@ -263,8 +265,9 @@ async def test_each_village_numbers_its_next_table_after_its_highest(
 async def test_a_first_throw_after_the_migration_takes_the_next_number(
     release: AsyncEngine,
 ) -> None:
-    """The migrated villages play on: a day table and a Ducks table each take the counter's
-    number, after every table the release made."""
+    """The migrated villages play on: a Ducks table takes the next number after every table
+    the release made, and a day table one of the day tables' own (0006), so that the
+    tables players open keep the small numbers."""
     await migrate(release)
     store = SqlStore(release)
     counters, highest = await _counters(release)
@@ -277,19 +280,7 @@ async def test_a_first_throw_after_the_migration_takes_the_next_number(
         pytest.skip("the village's day is closed")  # the release data keeps one open
     player = 999_999
     at = day.opened_at
-    written = await store.append(
-        StreamAppend(
-            player_id=player,
-            expected_version=0,
-            events=(NewEvent("Moved", {}, message_id=1),),
-            projection=PlayerDayRecord(village_id, day.day, player, 1, 0),
-            player=PlayerRecord(village_id, player, "newcomer", at),
-            game=village.game,
-        ),
-        day.day,
-        MessageRecord(village_id, 10**15, player, at, at, "throw"),
-    )
-    assert written.events[0].table_id == highest[village_id] + 1
+    assert await _first_throw(store, village_id, player) == DAY_TABLES_FROM
     ducks = await store.create_table(
         TableRecord(
             village_id=village_id,
@@ -305,9 +296,9 @@ async def test_a_first_throw_after_the_migration_takes_the_next_number(
         ),
         [],
     )
-    assert ducks.table_id == highest[village_id] + 2
+    assert ducks.table_id == highest[village_id] + 1
     after, _ = await _counters(release)
-    assert after[village_id] == counters[village_id] + 2
+    assert after[village_id] == counters[village_id] + 1
 
 
 async def test_a_day_table_is_made_once_per_player_and_day(release: AsyncEngine) -> None:
@@ -332,6 +323,52 @@ async def test_a_day_table_is_made_once_per_player_and_day(release: AsyncEngine)
             await connection.execute(sa.text(copy), {**values, "place": None})
     async with release.begin() as connection:  # a table with a place is no day table
         await connection.execute(sa.text(copy), {**values, "place": 4242})
+
+
+async def _first_throw(store: SqlStore, village_id: int, player: int) -> int:
+    """A player's first throw of the village's open day: the number of its day table."""
+    village = await store.get_village(village_id)
+    assert village is not None
+    day = await store.get_day(village_id, village.day)
+    assert day is not None and day.is_open
+    at = day.opened_at
+    written = await store.append(
+        StreamAppend(
+            player_id=player,
+            expected_version=0,
+            events=(NewEvent("Moved", {}, message_id=1),),
+            projection=PlayerDayRecord(village_id, day.day, player, 1, 0),
+            player=PlayerRecord(village_id, player, f"newcomer {player}", at),
+            game=village.game,
+        ),
+        day.day,
+        MessageRecord(village_id, 10**15 + player, player, at, at, "throw"),
+    )
+    table_id = written.events[0].table_id
+    assert table_id is not None
+    return table_id
+
+
+async def test_0006_goes_down_and_up_again_past_the_day_tables_it_numbered(
+    release: AsyncEngine,
+) -> None:
+    await migrate(release)
+    store = SqlStore(release)
+    _, highest = await _counters(release)
+    open_days = []
+    for village_id in highest:
+        village = await store.get_village(village_id)
+        day = None if village is None else await store.get_day(village_id, village.day)
+        if day is not None and day.is_open:
+            open_days.append(village_id)
+    village_id = open_days[0]  # the release data keeps one open
+    assert await _first_throw(store, village_id, 999_001) == DAY_TABLES_FROM
+    await _downgrade(release, "0005")
+    counters, _ = await _counters(release)
+    # One counter again: the next table is numbered past the day table the new one made.
+    assert counters[village_id] == DAY_TABLES_FROM + 1
+    await migrate(release)
+    assert await _first_throw(store, village_id, 999_002) == DAY_TABLES_FROM + 1
 
 
 async def test_0005_goes_down_and_up_again(release: AsyncEngine) -> None:

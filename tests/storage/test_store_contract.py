@@ -11,6 +11,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from bot.storage.store import SqlStore
+from bot.storage.tables import DAY_TABLES_FROM
 from bot.village.ports import DuplicateMessage, VersionConflict, VillageExists
 from bot.village.records import (
     Appended,
@@ -412,7 +413,8 @@ async def test_first_throws_of_many_players_at_once_each_make_a_table(
     store: SqlStore, village_id: int
 ) -> None:
     """Concurrent first throws of different players: each applied once, each on a table of
-    its own, numbered without a gap after the village's other tables."""
+    its own, numbered without a gap among the village's day tables (which are numbered
+    apart from the tables players open, from `DAY_TABLES_FROM`)."""
     await new_village(store, village_id)
     players = range(10, 30)
 
@@ -433,7 +435,7 @@ async def test_first_throws_of_many_players_at_once_each_make_a_table(
     results = await asyncio.gather(*(first_throw(p) for p in players))
     assert all(isinstance(r, Appended) for r in results), results
     tables = sorted(r.events[0].table_id for r in results if isinstance(r, Appended))
-    assert tables == list(range(1, len(players) + 1))
+    assert tables == list(range(DAY_TABLES_FROM, DAY_TABLES_FROM + len(players)))
     for player in players:
         assert [e.type for e in await store.load_stream(village_id, 1, player)] == ["A"]
     day = await store.get_day(village_id, 1)

@@ -85,12 +85,12 @@ async def test_a_refusal_carries_where_the_speaker_stands_only_when_it_is_about_
     [day] = await ask(service, message(village_id, ALICE, "[[greed]]" * 7))
     assert day.key == "message_too_many_tags"
     assert day.state is not None and day.state["turn"] == 1
-    # A table's refusal is about the table, and a village command's about the village: the
-    # speaker's Greed day has no place in them.
+    # A table's refusal is about the table (none here: an empty one), and a village
+    # command's about the village: the speaker's Greed day has no place in them.
     [table] = await ask(service, message(village_id, ALICE, "/ducks status"))
     [village] = await ask(service, message(village_id, ALICE, "/village day next"))
     assert (table.key, village.key) == ("no_table", "moderators_only")
-    assert table.state is None and village.state is None
+    assert table.state == {} and village.state is None
 
 
 async def test_a_table_the_rules_cannot_expire_does_not_keep_the_day_open(

@@ -132,4 +132,5 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "secret.sent_by_dm": _simple("secret.sent_by_dm"),
     "secret.dm_failed": _simple("secret.dm_failed"),
     "secret.elsewhere": _simple("secret.elsewhere", "name"),
+    "secret.only_for": _simple("secret.only_for", "name"),
 }

@@ -134,7 +134,9 @@ def abandoned(t: Text, reply: Reply) -> list[str]:
         )
     ]
     if p.get("seed"):
-        lines.append(t("table.seed", seed=plain(p.get("seed"))))
+        # With the game's own hint at how to check its draws, where it has one.
+        own = f"{plain(p.get('game'))}.seed"
+        lines.append(t(own if own in t.texts else "table.seed", seed=plain(p.get("seed"))))
     return lines
 
 

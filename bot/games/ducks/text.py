@@ -279,8 +279,10 @@ def round_end(t: Text, reply: Reply) -> list[str]:
             lines.append(t("ducks.round_end.rank", rank=rank, name=name, hand=hand, points=points))
         else:
             lines.append(t("ducks.round_end.goose_egg", name=name, points=points))
+    if p.get("next_round") is None:
+        return lines  # the last round: the game's end follows at once, with the totals
     lines.append(_totals(t, reply, as_list(p.get("totals"))))
-    if p.get("next_round") is not None and p.get("next_seat") is not None:
+    if p.get("next_seat") is not None:
         name = _name(t, reply, p.get("next_seat"))
         lines.append(t("ducks.round_end.next", round=as_int(p.get("next_round")), name=name))
     return lines
@@ -303,7 +305,7 @@ def game_end(t: Text, reply: Reply) -> list[str]:
     lines.append(_totals(t, reply, totals))
     if p.get("seed"):
         # The village adds the table's seed at the end: every roll can be checked now.
-        lines.append(t("table.seed", seed=plain(p.get("seed"))))
+        lines.append(t("ducks.seed", seed=plain(p.get("seed"))))
     return lines
 
 

@@ -95,6 +95,21 @@ TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
         rollback=False,
         skip_reason=False,
         leave_in_play=False,
+        # gleek.md §6: `table_opened`, `joined` and `info` to the caller; the start, a skip
+        # and an abandon in play are answered by the game's own `dealt`, `timeout` and
+        # `game_over`, and every public reply goes to whoever caused it.
+        replies={
+            "opened": "table_opened",
+            "joined": "joined",
+            "left": "info",
+            "closed": "info",
+            "configured": "info",
+            "abandoned": "info",
+            "started": None,
+            "skipped": None,
+            "ended": None,
+        },
+        announce_to_mover=True,
     ),
     scripts={"@deal": _Deals()},
     kept_apart=True,

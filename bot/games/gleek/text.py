@@ -61,7 +61,14 @@ def _next(t: Text, reply: Reply) -> list[str]:
     doing = t.texts.get(f"gleek.doing.{phase}", phase)
     deadline = state.get("deadline")
     if deadline:
-        return [t("gleek.next_by", name=plain(name), doing=doing, when=t.when(deadline))]
+        return [
+            t(
+                "gleek.next_by",
+                name=plain(name),
+                doing=doing,
+                when=t.when(deadline, state.get("timezone")),
+            )
+        ]
     return [t("gleek.next", name=plain(name), doing=doing)]
 
 
@@ -75,9 +82,23 @@ def _with_next(write: Writer) -> Writer:
 # -- a deal ------------------------------------------------------------------------------------
 
 
+def _started(t: Text, reply: Reply) -> list[str]:
+    """The start of the table, where its first `dealt` answers `/gleek start`: the seats in
+    order and the commitment to the deals, as the village words every table's start."""
+    p = reply.params
+    if not p.get("started"):
+        return []
+    seats = t.texts["list_sep"].join(t.name(plain(n)) for n in as_list(p.get("seats")))
+    return [
+        t("table.started", game=t.word("game", "gleek"), seats=seats or "-", table=p.get("table")),
+        t("table.commitment.gleek", commitment=plain(p.get("commitment"))),
+    ]
+
+
 def dealt(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     lines = [
+        *_started(t, reply),
         t(
             "gleek.dealt",
             deal=as_int(p.get("deal")),
@@ -85,7 +106,7 @@ def dealt(t: Text, reply: Reply) -> list[str]:
             dealer=plain(p.get("dealer")),
             turn_up=plain(p.get("turn_up")),
             trump=plain(p.get("trump")),
-        )
+        ),
     ]
     paid = as_int(p.get("turn_up_paid"))
     if paid:
@@ -172,8 +193,21 @@ def move(t: Text, reply: Reply) -> list[str]:
     return [_move_line(t, reply)]
 
 
+def _skipped(t: Text, reply: Reply) -> list[str]:
+    """Who played the default now with `/gleek skip` (and why, if they said)."""
+    p = reply.params
+    if not p.get("skipped_by"):
+        return []
+    key = "table.skipped" if plain(p.get("reason")) else "table.skipped.no_reason"
+    player = plain(p.get("player") or reply.to)
+    return [
+        t(key, by=plain(p.get("skipped_by")), player=t.name(player), reason=plain(p.get("reason")))
+    ]
+
+
 def timeout(t: Text, reply: Reply) -> list[str]:
     return [
+        *_skipped(t, reply),
         t("gleek.timeout", who=_who(t, reply.params.get("player") or reply.to)),
         *move(t, reply),
     ]
@@ -273,7 +307,11 @@ def _chips_table(t: Text, reply: Reply, deals: Iterable[Any], totals: Any) -> li
 def game_over(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     key = "gleek.game_over.abandoned" if p.get("abandoned") else "gleek.game_over"
-    lines = [t(key), *_chips_table(t, reply, as_list(p.get("deals")), p.get("chips"))]
+    closed = []
+    if p.get("abandoned_by"):
+        by, reason = plain(p.get("abandoned_by")), plain(p.get("reason"))
+        closed = [t("table.abandoned.standing", game=t.word("game", "gleek"), by=by, reason=reason)]
+    lines = [*closed, t(key), *_chips_table(t, reply, as_list(p.get("deals")), p.get("chips"))]
     if p.get("seed"):
         lines.append(t("gleek.seed", seed=plain(p.get("seed"))))
     return lines

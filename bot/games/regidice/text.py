@@ -92,7 +92,9 @@ def _next(t: Text, reply: Reply) -> list[str]:
         return []
     step = _word(t, "step", state.get("step"))
     names = t.texts["regidice.list_sep"].join(t("regidice.name", name=n) for n in waiting)
-    return [t("regidice.next_by", names=names, step=step, when=t.when(deadline))]
+    return [
+        t("regidice.next_by", names=names, step=step, when=t.when(deadline, state.get("timezone")))
+    ]
 
 
 def _with_next(write: Writer) -> Writer:
