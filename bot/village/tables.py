@@ -1010,12 +1010,13 @@ async def _abandon_in_play(
         first = told[0]
         why = {"abandoned_by": said["by"], "reason": said["reason"]}
         return [replace(first, params={**first.params, **why}), *told[1:]]
-    # Who closed it and why, then the game's own end (its seed with it).
+    # Who closed it and why, to them; then the game's own end (its seed with it), which
+    # the table is told as any end of the game.
     closed = replace(seated, table=after)
     notice = _table_reply(
         "abandoned", closed, call.author.name, kind_of="ended", **said, standing=True
     )
-    return [notice, *told]
+    return [notice, replace(told[0], to=None), *told[1:]]
 
 
 async def rollback(core: Core, call: Call) -> list[Reply]:
@@ -1083,7 +1084,7 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
         _table_reply(
             "rolled_back",
             now,
-            seated.names[seat],
+            call.author.name,
             round=number,
             player=seated.names[seat],
             by=call.author.name,
