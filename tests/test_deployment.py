@@ -254,7 +254,8 @@ def owners_password_routes(spec: dict[str, Any], name: str, folder: Path = ROOT)
                     routes.append(f"{kind} {source} is .env")
         for volume in service.get("volumes") or []:
             source = volume.get("source") if isinstance(volume, dict) else volume.split(":")[0]
-            if source and (ROOT / str(source)).resolve() in (ROOT, ROOT / ".env"):
+            mounted = (ROOT / str(source)).resolve() if source else None
+            if mounted and (mounted == ROOT / ".env" or ROOT.is_relative_to(mounted)):
                 routes.append(f"volume {source} puts .env in the container")
         pid = str(service.get("pid", ""))
         if pid == "host" or pid.removeprefix("service:") in OWNERS:
@@ -289,6 +290,7 @@ LEAKS = {
     "a build argument": "build: {context: ., args: ['PW=${POSTGRES_PASSWORD}']}",
     "a secret": "secrets: [pw]",
     "the project folder mounted": "volumes: ['.:/app']",
+    "a folder above it mounted": "volumes: ['..:/src:ro']",
     "the .env file mounted": "volumes: [{type: bind, source: ./.env, target: /app/.env}]",
     "the database's processes": "pid: service:postgres",
 }
