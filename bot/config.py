@@ -18,6 +18,9 @@ def default_data_dir() -> Path:
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
+EXAMPLE_TOKEN = "your-bot-token-here"
+"""The token .env.example ships: a `.env` copied from it whose token is not filled in yet."""
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
@@ -25,6 +28,9 @@ class Settings(BaseSettings):
         env_file=".env",
         env_nested_delimiter="__",
         extra="ignore",
+        # An empty value is no value: docker-compose.yml hands the bot every setting as
+        # `${NAME:-}`, empty when .env leaves it out, and the default must then hold.
+        env_ignore_empty=True,
     )
 
     database_url: str | None = Field(
@@ -67,6 +73,10 @@ class Settings(BaseSettings):
             if not part.strip().isdigit():
                 raise ValueError(f"shard ids are numbers separated by commas, not {value!r}")
         return value
+
+    def token(self) -> str:
+        """The Discord token without the spaces around it; "" when none is set."""
+        return self.discord_token.get_secret_value().strip() if self.discord_token else ""
 
     def database(self) -> str:
         if self.database_url:

@@ -26,7 +26,13 @@ def run_with(connection: Connection) -> None:
 
 
 async def run_online() -> None:
-    url = config.get_main_option("sqlalchemy.url") or Settings().database()
+    url = config.get_main_option("sqlalchemy.url")
+    if not url:
+        settings = Settings()
+        url = settings.database()
+        if not settings.database_url:
+            # `alembic upgrade head` on the embedded database, as `greedbot migrate` would.
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
     engine = make_engine(url)
     async with engine.connect() as connection:
         await connection.run_sync(run_with)

@@ -14,7 +14,7 @@ import yaml
 from pydantic import AliasChoices
 from pydantic.fields import FieldInfo
 
-from bot.config import Settings
+from bot.config import EXAMPLE_TOKEN, Settings
 
 pytestmark = pytest.mark.discord
 
@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 ENTRY = re.compile(r"(#\s*)?([A-Z][A-Z0-9_]*)=(.*)")
 # A bot token: three base64url parts separated by dots.
 TOKEN_SHAPE = re.compile(r"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}")
-PLACEHOLDER_TOKEN = "your-bot-token-here"  # `greedbot discord run` refuses to start with it
 INTERPOLATION = re.compile(r"(?<!\$)\$\{?([A-Za-z_]\w*)(:?[?-][^}]*)?\}?")
 FONTS = ("fonts-noto-cjk", "fonts-ipaexfont-gothic")
 # The bot's own database role (deploy/postgres-init, `greedbot migrate --grant`).
@@ -65,7 +64,8 @@ def test_every_setting_is_in_the_example_with_a_comment(name: str) -> None:
 
 def test_the_example_token_is_a_placeholder() -> None:
     value, is_set, _ = example()["DISCORD_TOKEN"]
-    assert is_set and value == PLACEHOLDER_TOKEN
+    # `greedbot run` opens the console for it, `greedbot discord run` refuses it.
+    assert is_set and value == EXAMPLE_TOKEN
     assert not TOKEN_SHAPE.search((ROOT / ".env.example").read_text())
 
 
@@ -120,8 +120,6 @@ def test_compose_bot_builds_here_and_waits_for_a_healthy_postgres() -> None:
     assert bot["build"] in (".", {"context": "."})
     assert bot["depends_on"]["postgres"]["condition"] == "service_healthy"
     assert bot["restart"] == "unless-stopped"
-    env_files = bot["env_file"] if isinstance(bot["env_file"], list) else [bot["env_file"]]
-    assert ".env" in [item["path"] if isinstance(item, dict) else item for item in env_files]
     url = urlsplit(mapping(bot["environment"])["DATABASE_URL"])
     database = mapping(postgres["environment"])
     assert url.scheme.startswith("postgres") and url.hostname == "postgres"
@@ -186,6 +184,179 @@ def test_every_variable_compose_interpolates_is_in_the_example() -> None:
                 assert entries[name][1], f"{name} is required but commented out in .env.example"
 
 
+# --- the owner's password stays away from the bot -----------------------------------------
+
+OWNER_PASSWORD = "POSTGRES_PASSWORD"
+# Who may see it: the database, and the one-shot migrate service that sets the tables up.
+OWNERS = {"postgres", "migrate"}
+# The settings in .env.example that the bot's service is not handed, and why.
+NOT_FOR_THE_BOT = {
+    OWNER_PASSWORD: "the owner's password",
+    "APP_DB_PASSWORD": "it reaches the bot inside its DATABASE_URL",
+    "DATABASE_URL": "compose sets the bot's own",
+    "GREEDBOT_DATA_DIR": "the image sets it; compose's bot keeps its villages in PostgreSQL",
+}
+# `$NAME` and `${NAME…}`, also nested in another's default; `$$` is a literal dollar.
+DOLLARS = re.compile(r"(\$+)\{?([A-Za-z_][A-Za-z0-9_]*)")
+OVERRIDES = ("docker-compose.override.yml", "docker-compose.override.yaml")
+OVERRIDES += ("compose.override.yml", "compose.override.yaml")
+
+
+def interpolated(node: Any) -> set[str]:
+    """The variables Compose fills in anywhere in `node` (keys and values)."""
+    names = set()
+    for text in strings(node):
+        for match in DOLLARS.finditer(text):
+            if len(match[1]) % 2:
+                names.add(match[2])
+    return names
+
+
+def definitions(spec: dict[str, Any], name: str, folder: Path = ROOT) -> list[dict[str, Any]]:
+    """A service's definition and each one it `extends`, in this file or another, nearest
+    first. (YAML anchors and `<<` merges are already resolved by the parser.)"""
+    chain: list[dict[str, Any]] = []
+    service: dict[str, Any] | None = spec["services"][name]
+    while service is not None and len(chain) < 10:
+        chain.append(service)
+        extends = service.get("extends")
+        if extends is None:
+            break
+        if isinstance(extends, str):
+            service = spec["services"][extends]
+            continue
+        if "file" in extends:
+            folder = (folder / extends["file"]).parent
+            spec = yaml.safe_load((folder / Path(extends["file"]).name).read_text())
+        service = spec["services"][extends["service"]]
+    return chain
+
+
+def owners_password_routes(spec: dict[str, Any], name: str, folder: Path = ROOT) -> list[str]:
+    """Every way service `name` of a compose file (in `folder`) can read the database owner's
+    password."""
+    routes = []
+    for service in definitions(spec, name, folder):
+        if "env_file" in service:
+            routes.append(f"env_file {service['env_file']!r} (.env holds every secret)")
+        for entry in service.get("environment") or {}:  # a map's keys, or a list's items
+            if str(entry).split("=", 1)[0] == OWNER_PASSWORD:
+                routes.append(f"environment names {OWNER_PASSWORD}")
+        if OWNER_PASSWORD in interpolated(service):
+            routes.append(f"${{{OWNER_PASSWORD}}} filled in by Compose")
+        for kind in ("secrets", "configs"):
+            for item in service.get(kind) or []:
+                source = item["source"] if isinstance(item, dict) else item
+                top = (spec.get(kind) or {}).get(source) or {}
+                if top.get("environment") == OWNER_PASSWORD or OWNER_PASSWORD in interpolated(top):
+                    routes.append(f"{kind} {source} is the owner's password")
+                if Path(str(top.get("file", ""))).name == ".env":
+                    routes.append(f"{kind} {source} is .env")
+        for volume in service.get("volumes") or []:
+            source = volume.get("source") if isinstance(volume, dict) else volume.split(":")[0]
+            mounted = (ROOT / str(source)).resolve() if source else None
+            if mounted and (mounted == ROOT / ".env" or ROOT.is_relative_to(mounted)):
+                routes.append(f"volume {source} puts .env in the container")
+        pid = str(service.get("pid", ""))
+        if pid == "host" or pid.removeprefix("service:") in OWNERS:
+            routes.append(f"pid {pid}: it can read another process's environment")
+    return routes
+
+
+def test_only_the_database_and_migrate_see_the_owners_password() -> None:
+    spec = compose()
+    for name in spec["services"]:
+        routes = owners_password_routes(spec, name)
+        if name in OWNERS:
+            assert routes, f"{name} needs {OWNER_PASSWORD} and does not get it"
+        else:
+            assert routes == [], f"{name} can read {OWNER_PASSWORD}: {routes}"
+    for override in OVERRIDES:  # Compose merges these into the file by itself
+        assert not (ROOT / override).exists(), f"{override} would change the services"
+
+
+# How the bot's service could get the owner's password: each must be caught. The first is
+# the file as it was (the whole .env handed to the bot).
+LEAKS = {
+    "env_file": "env_file: .env",
+    "env_file as a list": "env_file: [{path: .env, required: false}]",
+    "environment map": "environment: {POSTGRES_PASSWORD: x}",
+    "environment list": "environment: [POSTGRES_PASSWORD=x]",
+    "environment passed through": "environment: [POSTGRES_PASSWORD]",
+    "interpolated in a URL": "environment: {URL: 'postgresql://greedbot:${POSTGRES_PASSWORD}@db/x'}",
+    "interpolated in the command": "command: [sh, -c, 'echo $POSTGRES_PASSWORD']",
+    "interpolated in the entrypoint": "entrypoint: 'env PW=${POSTGRES_PASSWORD:-} greedbot'",
+    "nested in a default": "labels: {x: '${NOPE:-${POSTGRES_PASSWORD}}'}",
+    "a build argument": "build: {context: ., args: ['PW=${POSTGRES_PASSWORD}']}",
+    "a secret": "secrets: [pw]",
+    "the project folder mounted": "volumes: ['.:/app']",
+    "a folder above it mounted": "volumes: ['..:/src:ro']",
+    "the .env file mounted": "volumes: [{type: bind, source: ./.env, target: /app/.env}]",
+    "the database's processes": "pid: service:postgres",
+}
+
+
+@pytest.mark.parametrize("leak", LEAKS.values(), ids=LEAKS.keys())
+def test_every_way_to_the_owners_password_is_caught(leak: str) -> None:
+    text = f"""
+secrets:
+  pw: {{environment: POSTGRES_PASSWORD}}
+services:
+  postgres: {{image: postgres:16}}
+  bot:
+    image: greedbot
+    {leak}
+"""
+    assert owners_password_routes(yaml.safe_load(text), "bot")
+
+
+def test_inherited_routes_to_the_owners_password_are_caught(tmp_path: Path) -> None:
+    anchored = """
+x-common: &common
+  env_file: .env
+services:
+  bot:
+    <<: *common
+    image: greedbot
+"""
+    assert owners_password_routes(yaml.safe_load(anchored), "bot")
+    extended = """
+services:
+  migrate: {environment: {DATABASE_URL: 'postgresql://greedbot:${POSTGRES_PASSWORD}@x/y'}}
+  bot: {extends: migrate, command: [greedbot, discord, run]}
+"""
+    assert owners_password_routes(yaml.safe_load(extended), "bot")
+    (tmp_path / "common.yml").write_text("services:\n  base: {env_file: .env}\n")
+    other = {"services": {"bot": {"extends": {"file": "common.yml", "service": "base"}}}}
+    assert owners_password_routes(other, "bot", tmp_path)
+
+
+def test_the_bot_is_handed_every_setting_of_the_example_it_reads() -> None:
+    bot = mapping(compose()["services"]["bot"]["environment"])
+    for name in example():
+        if name in NOT_FOR_THE_BOT:
+            continue
+        assert name in bot, f"{name} from .env.example does not reach the bot's service"
+        assert interpolated(bot[name]) == {name}, f"{name} is not taken from .env"
+    token = bot["DISCORD_TOKEN"]
+    assert token.startswith("${DISCORD_TOKEN:?"), "the bot needs its token: Compose says so"
+
+
+def test_a_setting_compose_leaves_empty_means_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `${NAME:-}` hands the bot an empty value for a setting .env leaves out.
+    bot = mapping(compose()["services"]["bot"]["environment"])
+    optional = [name for name, value in bot.items() if str(value) == f"${{{name}:-}}"]
+    assert {"GREEDBOT_TICK_SECONDS", "DISCORD_SHARD_COUNT", "GREEDBOT_LOCALE"} <= set(optional)
+    for name in optional:
+        monkeypatch.setenv(name, "")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    defaults = {
+        name: field.get_default(call_default_factory=True)
+        for name, field in Settings.model_fields.items()
+    }
+    assert settings.model_dump() == defaults
+
+
 # --- Dockerfile ---------------------------------------------------------------------------
 
 
@@ -232,6 +403,15 @@ def test_dockerfile_runs_as_a_user_and_migrates_before_the_bot() -> None:
     line = " ".join(command(arguments) for keyword, arguments in final if keyword == "ENTRYPOINT")
     line += " " + " ".join(command(arguments) for keyword, arguments in final if keyword == "CMD")
     assert re.search(r"greedbot migrate\s*&&.*\bgreedbot discord run\b", line), line
+
+
+def test_dockerfile_bakes_in_no_secret() -> None:
+    secrets = {"DISCORD_TOKEN", OWNER_PASSWORD, "APP_DB_PASSWORD", "DATABASE_URL"}
+    for keyword, arguments in dockerfile():
+        assert not secrets & set(re.findall(r"[A-Z][A-Z0-9_]+", arguments)), (keyword, arguments)
+        if keyword in ("COPY", "ADD"):
+            sources = [word for word in arguments.split()[:-1] if not word.startswith("--")]
+            assert "." not in sources and ".env" not in sources, arguments
 
 
 # --- .dockerignore ------------------------------------------------------------------------

@@ -61,14 +61,22 @@ def safe(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+def in_memory(url: str) -> bool:
+    """A SQLite URL without a file (`sqlite://`, `sqlite:///`, `sqlite:///:memory:`)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
+
+
 def sqlite_file(url: str) -> Path | None:
     """The file of a SQLite URL (None for PostgreSQL and for an in-memory SQLite)."""
     from sqlalchemy.engine import make_url
 
     parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+    if parsed.get_backend_name() != "sqlite" or in_memory(url):
         return None
-    return Path(parsed.database)
+    return Path(str(parsed.database))
 
 
 def require_file(url: str) -> None:
@@ -211,3 +219,40 @@ def database_url(given: str | None, settings: Settings | None = None) -> str:
     if given:
         return checked_url(given, "--db")
     return checked_url((settings or load_settings()).database(), "DATABASE_URL")
+
+
+def database_place(given: str | None, settings: Settings | None = None) -> str:
+    """`database_url`, for a command that keeps or reads villages. A SQLite file must be in
+    a folder that exists: a mistyped path gets one line, and no folder is made for it. Only
+    the embedded database (no --db, no DATABASE_URL) has its data folder made on first use.
+    An in-memory SQLite is refused: gone when the command ends, it keeps nothing."""
+    embedded: Path | None = None
+    if given:
+        url, source = checked_url(given, "--db"), "--db"
+    else:
+        settings = settings or load_settings()
+        url, source = checked_url(settings.database(), "DATABASE_URL"), "DATABASE_URL"
+        if not settings.database_url:
+            embedded = settings.data_dir
+    if in_memory(url):
+        raise CliError(
+            f"{source}: {url} is a database in memory, gone when greedbot ends; name a file "
+            "(sqlite:///PATH)"
+        )
+    path = sqlite_file(url)
+    if path is None or path.parent.is_dir():
+        return url
+    if embedded is not None:
+        try:
+            embedded.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DatabaseError(
+                f"cannot make the data folder {embedded}: {reason(error)}"
+            ) from error
+        return url
+    if path.parent.exists():
+        raise CliError(f"{source}: {path.parent} is not a folder, so it cannot hold {path.name}")
+    raise CliError(
+        f"{source}: there is no folder {path.parent} for {path.name}; check the path, or make "
+        "the folder first (greedbot makes none for a database)"
+    )

@@ -5,8 +5,9 @@
 | 0    | OK          | done (`verify`: the record holds)                                        |
 | 1    | MISMATCH    | the input was read and does not hold: `verify` found a mismatch;         |
 |      |             | `replay`: a line of the transcript cannot be followed (`FILE:LINE: …`)   |
-| 2    | USAGE       | a bad argument or setting (a malformed database URL too), or an input    |
-|      |             | that cannot be read: a missing file, not UTF-8, not JSON, not a record   |
+| 2    | USAGE       | a bad argument or setting (a malformed database URL too, a SQLite file   |
+|      |             | in a missing folder, a database in memory), or an input that cannot be   |
+|      |             | read: a missing file, not UTF-8, not JSON, not a record                  |
 |      |             | (argparse's own errors are 2 as well)                                    |
 | 3    | DATABASE    | the database cannot be reached, or refuses the connection or the work    |
 |      |             | (read-only, no such database or role, not migrated)                      |

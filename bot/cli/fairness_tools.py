@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from bot.cli.database import database_errors, database_url, require_file
+from bot.cli.database import database_errors, database_place, require_file
 from bot.cli.errors import CliError, OutputError, describe
 from bot.fairness.document import UnreadableRecordError, loads
 
@@ -39,7 +39,7 @@ def run_export(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     if out is not None:
         _check_output(out)
-    url = database_url(args.db)
+    url = database_place(args.db)
     require_file(url)
     with database_errors(url, "read"):
         document = asyncio.run(_export(url, args.village, args.day, args.table))

@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.cli.database import (
     check_writable,
     database_errors,
+    database_place,
     database_url,
     load_settings,
     safe,
@@ -25,7 +26,7 @@ from bot.cli.errors import (
     held_logs,
     one_line,
 )
-from bot.config import Settings
+from bot.config import EXAMPLE_TOKEN, Settings
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -35,7 +36,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     lines = _read_script(path)
-    url = database_url(args.db) if args.db else None
+    url = database_place(args.db) if args.db else None
 
     def show(number: int, line: str, outputs: list[Output]) -> None:
         if args.json:
@@ -112,7 +113,7 @@ def run_console(args: argparse.Namespace) -> int:
     from bot.storage.migrate import SchemaBehindError
 
     settings = _settings()
-    url = database_url(args.db, settings)
+    url = database_place(args.db, settings)
     try:
         with database_errors(url):
             asyncio.run(_ready(url))
@@ -129,7 +130,7 @@ def run_migrate(args: argparse.Namespace) -> int:
     from bot.storage.grants import GrantError, grant, refuse_without_roles
     from bot.storage.migrate import SchemaBehindError, migrate
 
-    url = database_url(args.db)
+    url = database_place(args.db)
     role: str | None = args.grant
 
     async def upgrade() -> None:
@@ -157,20 +158,36 @@ def run_migrate(args: argparse.Namespace) -> int:
 
 
 def run_bot(args: argparse.Namespace) -> int:
-    settings = _settings()
-    token = settings.discord_token
-    if token is None or not token.get_secret_value().strip():
+    token = _settings().token()
+    if not token:
         print("DISCORD_TOKEN が未設定なので、ローカルのコンソール村を開きます。")
         print("No DISCORD_TOKEN is set: starting the local console village.\n")
+        return run_console(argparse.Namespace(db=None))
+    if token == EXAMPLE_TOKEN:
+        # `cp .env.example .env`, then `make run`: a first try, not a bot to start.
+        print(
+            "DISCORD_TOKEN が .env.example の見本のままなので、ローカルのコンソール村を開きます"
+            "（Discord で遊ぶには、ボットのトークンを .env に書いてください）。"
+        )
+        print(
+            "DISCORD_TOKEN in .env is still the placeholder of .env.example: starting the local "
+            "console village (put the bot's token in .env to play on Discord).\n"
+        )
         return run_console(argparse.Namespace(db=None))
     return run_discord(args)
 
 
 def run_discord(args: argparse.Namespace) -> int:
-    from bot.discord_adapter.run import run
+    from bot.discord_adapter.run import SETUP_ERROR, SetupError, run, token_of
 
     settings = _settings()
-    url = database_url(None, settings)  # a malformed DATABASE_URL: one line before starting
+    database_url(None, settings)  # a malformed DATABASE_URL: one line before starting
+    try:
+        token_of(settings)  # then no token, no bot: refused before any folder is made
+    except SetupError as error:
+        print(f"greedbot: {error}", file=sys.stderr)
+        return SETUP_ERROR
+    url = database_place(None, settings)
     with database_errors(url):  # what run() leaves to its caller: a database refusing
         return run(settings)
 

@@ -9,6 +9,7 @@ import logging
 from bot.chat.parse import parse_message
 from bot.discord_adapter.port import Posted, Seen
 from bot.discord_adapter.sender import Sender, jobs_of
+from bot.discord_adapter.snowflakes import ignored, out_of_range
 from bot.village.core import Author, Incoming
 from bot.village.requests import Chatter, CommandRequest, Edited, Request, Unplayable
 from bot.village.service import VillageService
@@ -51,6 +52,14 @@ class Relay:
         village_id, place_id = village_of(seen)
         if village_id not in self.villages:
             return []  # a channel that is not a village: stay out of its conversation
+        wrong = out_of_range(
+            message=seen.message_id,
+            channel=seen.channel_id,
+            guild=seen.guild_id,
+            author=seen.author_id,
+        )
+        if ignored(f"village {village_id} message {seen.message_id}", wrong):
+            return []
         if isinstance(parsed, CommandRequest):
             parsed = Unplayable(USE_SLASH)
         request: Request = Edited(parsed) if edited else parsed

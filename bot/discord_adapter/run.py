@@ -12,7 +12,7 @@ import aiohttp
 import discord
 
 from bot import collector
-from bot.config import Settings
+from bot.config import EXAMPLE_TOKEN, Settings
 from bot.discord_adapter.client import Bridge, command_tree, make_client
 from bot.discord_adapter.translator import CatalogueTranslator
 from bot.storage.engine import make_engine
@@ -29,7 +29,6 @@ SETUP_ERROR = 2
 UNREACHABLE = 1
 DATABASE_UNREACHABLE = 3
 """The database, not Discord: the same code as every greedbot command's database failure."""
-PLACEHOLDER = "your-bot-token-here"
 # Three dot-separated parts of URL-safe base64: the shape of every bot token.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}")
 
@@ -39,11 +38,16 @@ class SetupError(Exception):
 
 
 def token_of(settings: Settings) -> str:
-    secret = settings.discord_token
-    token = secret.get_secret_value().strip() if secret is not None else ""
+    token = settings.token()
     if not token:
         raise SetupError("DISCORD_TOKEN is not set: put the bot's token in .env (see .env.example)")
-    if token == PLACEHOLDER or not _TOKEN.fullmatch(token):
+    if token == EXAMPLE_TOKEN:
+        # The token itself is never shown, not even this one.
+        raise SetupError(
+            "DISCORD_TOKEN is still the placeholder of .env.example: put the bot's token in "
+            ".env (Developer Portal → your application → Bot → Reset Token)"
+        )
+    if not _TOKEN.fullmatch(token):
         raise SetupError(
             "DISCORD_TOKEN does not look like a bot token: copy it from the Developer Portal "
             "(your application → Bot → Reset Token) into .env"

@@ -21,6 +21,7 @@ from discord import app_commands
 from bot.chat.render import catalog, render
 from bot.discord_adapter.gateway import NO_PINGS
 from bot.discord_adapter.sender import Job, Sender, jobs_of
+from bot.discord_adapter.snowflakes import ignored, out_of_range
 from bot.discord_adapter.surface import discord_surface, jump_url
 from bot.discord_adapter.translator import name, text
 from bot.village import registry
@@ -66,6 +67,18 @@ async def where_exactly(interaction: discord.Interaction) -> tuple[int, int | No
     return village_id, place_id, forum
 
 
+def unkeepable(interaction: discord.Interaction) -> list[str]:
+    """The ids of an interaction that no database column can hold (`snowflakes.py`): its
+    own, its channel's (and a thread's channel's), its server's, its user's."""
+    return out_of_range(
+        interaction=interaction.id,
+        channel=interaction.channel_id,
+        parent=getattr(interaction.channel, "parent_id", None),
+        guild=interaction.guild_id,
+        user=interaction.user.id,
+    )
+
+
 def author_of(interaction: discord.Interaction) -> Author:
     user = interaction.user
     # The permissions Discord sent with the interaction: the member's, resolved in the
@@ -93,6 +106,8 @@ class Slash:
     async def run(
         self, interaction: discord.Interaction, command: Command, values: dict[str, Any]
     ) -> None:
+        if ignored(f"interaction {interaction.id} /{command.path}", unkeepable(interaction)):
+            return  # Discord tells its user that the bot did not answer
         village_id, place_id, forum = (
             await where_exactly(interaction)
             if command.path == "village create"
@@ -220,6 +235,8 @@ class Slash:
     async def players(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        if ignored(f"autocomplete {interaction.id}", unkeepable(interaction)):
+            return []
         village_id, _, _ = where(interaction)
         wanted = current.strip().lower()
         choices = [
@@ -234,6 +251,8 @@ class Slash:
     async def days(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
+        if ignored(f"autocomplete {interaction.id}", unkeepable(interaction)):
+            return []
         village_id, _, _ = where(interaction)
         last = await self.service.last_day(village_id)
         shown = [n for n in range(last, 0, -1) if str(n).startswith(current.strip())]

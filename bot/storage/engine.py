@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
@@ -35,9 +34,8 @@ def make_engine(url: str) -> AsyncEngine:
     url = async_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        database = parsed.database
-        if database and database != ":memory:":
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        # No folder is made here for the file: a mistyped path must fail, not grow folders
+        # (the command line makes the embedded database's data folder, bot/cli/database.py).
         engine = create_async_engine(
             url,
             connect_args={"timeout": LOCK_WAIT},

@@ -180,9 +180,70 @@ def test_a_postgresql_database_that_does_not_exist_is_exit_3() -> None:
 
 
 def test_export_of_a_missing_sqlite_file_makes_none(tmp_path: Path) -> None:
-    db = tmp_path / "none" / "village.db"
+    db = tmp_path / "village.db"
     fails(greedbot("export", "--day", "1", "--db", f"sqlite:///{db}"), DATABASE, "no file")
-    assert not db.parent.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- where a SQLite database is --------------------------------------------------------
+
+IN_MEMORY = ["sqlite://", "sqlite:///", "sqlite:///:memory:"]
+
+
+def _listing(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*"))
+
+
+@pytest.mark.parametrize("url", IN_MEMORY)
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_database_in_memory_is_refused_as_it_keeps_nothing(
+    command: str, url: str, transcript: Path, tmp_path: Path
+) -> None:
+    # `migrate` used to say "up to date" of a database gone the moment it ended.
+    done = greedbot(*_command(command, transcript), "--db", url, cwd=tmp_path)
+    fails(done, USAGE, "--db:", "in memory", "sqlite:///PATH")
+    assert _listing(tmp_path) == []
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_database_in_a_missing_folder_is_refused_and_no_folder_made(
+    command: str, transcript: Path, tmp_path: Path
+) -> None:
+    db = tmp_path / "viilage" / "data" / "village.db"  # a typo in the folder's name
+    done = greedbot(*_command(command, transcript), "--db", f"sqlite:///{db}")
+    fails(done, USAGE, "--db:", f"no folder {db.parent} for village.db")
+    assert _listing(tmp_path) == []
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_database_under_a_file_is_refused(command: str, transcript: Path, tmp_path: Path) -> None:
+    db = transcript / "village.db"
+    done = greedbot(*_command(command, transcript), "--db", f"sqlite:///{db}")
+    fails(done, USAGE, f"{transcript} is not a folder")
+    assert transcript.is_file()
+
+
+@pytest.mark.parametrize("url", [*IN_MEMORY, "sqlite:///viilage/village.db"])
+def test_the_bot_refuses_a_database_url_that_keeps_nothing_or_makes_folders(
+    url: str, tmp_path: Path
+) -> None:
+    # A token of the right shape: the database is checked before Discord is tried.
+    token = "MTAxMjM0NTY3ODkwMTIzNDU2Nw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    done = greedbot(
+        "discord", "run", env={"DISCORD_TOKEN": token, "DATABASE_URL": url}, cwd=tmp_path
+    )
+    fails(done, USAGE, "DATABASE_URL:")
+    assert _listing(tmp_path) == []
+
+
+def test_the_embedded_database_gets_its_data_folder(tmp_path: Path) -> None:
+    # `make run` on a fresh machine: no --db, no DATABASE_URL, no data folder yet.
+    data = tmp_path / "home" / "greedbot"
+    env = {"GREEDBOT_DATA_DIR": str(data), "DATABASE_URL": ""}
+    done = greedbot("console", stdin="/quit\n", env=env, cwd=tmp_path)
+    assert done.returncode == OK, done.stderr
+    assert (data / "greedbot.db").is_file()
+    assert greedbot("migrate", env=env, cwd=tmp_path).returncode == OK
 
 
 def test_export_of_a_database_never_migrated_says_so(tmp_path: Path) -> None:
@@ -233,9 +294,19 @@ def test_a_database_in_a_read_only_folder_is_exit_3(
 def test_a_new_database_in_a_read_only_folder_is_exit_3(
     read_only_folder: Path, transcript: Path, unprivileged: list[str]
 ) -> None:
-    for where in (read_only_folder / "new.db", read_only_folder / "sub" / "new.db"):
-        done = greedbot("migrate", "--db", f"sqlite:///{where}", prefix=unprivileged)
-        fails(done, DATABASE, "cannot use the database")
+    done = greedbot(
+        "migrate", "--db", f"sqlite:///{read_only_folder / 'new.db'}", prefix=unprivileged
+    )
+    fails(done, DATABASE, "cannot use the database")
+
+
+def test_a_data_folder_that_cannot_be_made_is_exit_3(
+    read_only_folder: Path, unprivileged: list[str]
+) -> None:
+    data = read_only_folder / "data"
+    env = {"GREEDBOT_DATA_DIR": str(data), "DATABASE_URL": ""}
+    done = greedbot("migrate", env=env, prefix=unprivileged)
+    fails(done, DATABASE, f"cannot make the data folder {data}", "Permission denied")
 
 
 # -- export --out ----------------------------------------------------------------------
@@ -525,6 +596,23 @@ def test_a_bug_is_one_line_and_exit_70_unless_debugging() -> None:
 def test_argparse_errors_stay_exit_2() -> None:
     fails(greedbot("export"), USAGE, "one of the arguments --day --table is required")
     fails(greedbot("verify"), USAGE, "required")
+
+
+def test_the_bot_refuses_the_examples_token_in_one_line(tmp_path: Path) -> None:
+    shutil.copy(Path(__file__).resolve().parents[2] / ".env.example", tmp_path / ".env")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "discord", "run"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    line = fails(done, USAGE, "DISCORD_TOKEN is still the placeholder of .env.example")
+    assert "your-bot-token-here" not in line  # a token, even this one, is never shown
+    assert list(tmp_path.iterdir()) == [tmp_path / ".env"]  # nothing made before refusing
 
 
 def test_the_bot_says_its_database_is_unreachable_not_discord() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,7 @@ gm: /village day next
 """
 # What the console prints when it makes the village (the text of `village_created`).
 CREATED = "このチャンネルをグリードの村にしました。"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def greedbot(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -140,3 +142,26 @@ def test_replay_names_the_line_of_a_bad_first_clock(tmp_path: Path) -> None:
     done = greedbot("replay", str(transcript))
     assert done.returncode == 1
     assert done.stderr.startswith(f"{transcript}:3: @clock")
+
+
+def test_run_with_the_examples_token_opens_the_console_and_says_why(tmp_path: Path) -> None:
+    # A new user's first try: `cp .env.example .env`, then `make run` (`greedbot run`).
+    shutil.copy(ROOT / ".env.example", tmp_path / ".env")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        capture_output=True,
+        text=True,
+        input="/quit\n",
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    ja, en = done.stdout.splitlines()[:2]
+    assert "DISCORD_TOKEN が .env.example の見本のまま" in ja and "コンソール村" in ja
+    assert "DISCORD_TOKEN in .env is still the placeholder of .env.example" in en
+    assert "console village" in en
+    assert CREATED in done.stdout
+    # The embedded database, in the data folder made for it.
+    assert (tmp_path / "greedbot" / "greedbot.db").is_file()
