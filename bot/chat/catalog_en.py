@@ -205,6 +205,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "Day {day} record (throws: {throws}): {filename}. The seed is revealed: check every "
         "throw with `greedbot verify {filename}` or `/greed verify day:{day}`."
     ),
+    "export.inline": "Save the JSON below as {filename} to check it.",
     "export.open": (
         "Day {day} record (throws: {throws}): {filename}. The seed stays secret until the day "
         "closes: export again then, and check every throw with `greedbot verify {filename}` "

@@ -213,6 +213,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "{day}dの記録（{throws}投）: {filename}。シードは公開済みです。"
         "`greedbot verify {filename}` か `/greed verify day:{day}` で全出目を検証できます。"
     ),
+    "export.inline": "下のJSONを {filename} という名前で保存すれば、そのまま検証に使えます。",
     "export.open": (
         "{day}dの記録（{throws}投）: {filename}。シードはこの日の締切まで非公開です。"
         "締切後にもう一度エクスポートすれば、`greedbot verify {filename}` か "

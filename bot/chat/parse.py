@@ -9,7 +9,7 @@ from typing import Final
 
 from bot.games.chat_text import normalize
 from bot.games.registry import GAMES
-from bot.village.registry import ARGUMENT_NAMES, FREE_TEXT_ARGUMENTS, KEY_ALIASES
+from bot.village.registry import ARGUMENT_NAMES, FREE_TEXT_ARGUMENTS, GROUP_ALIASES, KEY_ALIASES
 from bot.village.requests import (
     MAX_LENGTH,
     Chatter,
@@ -39,7 +39,7 @@ _COMMAND: Final = re.compile(r"/(\S*)(.*)", re.DOTALL)
 _KEY_NAMES: Final = "|".join(
     ["[A-Za-z_]+", *sorted(map(re.escape, KEY_ALIASES), key=len, reverse=True)]
 )
-_KEY: Final = re.compile(rf"(?<!\S)({_KEY_NAMES}):(?!//)")
+_KEY: Final = re.compile(rf"(?<!\S)({_KEY_NAMES}):(?!//)", re.IGNORECASE)
 # A reason is free text: inside it only the commands' own argument names start a new key,
 # so "reason:see above: wrong channel turn:2" keeps "see above: wrong channel". Both sets come
 # from the command registry, where every command and its arguments are declared.
@@ -65,6 +65,7 @@ def _parse_command(text: str) -> Parsed:
     if match is None or not match[1]:
         return Chatter()
     group = match[1].lower()
+    group = GROUP_ALIASES.get(group, group)
     rest = match[2]
     keys = []
     free_text = False

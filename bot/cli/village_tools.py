@@ -117,7 +117,7 @@ def run_console(args: argparse.Namespace) -> int:
     try:
         with database_errors(url):
             asyncio.run(_ready(url))
-            return asyncio.run(interactive(url, settings.data_dir / "pictures"))
+            return asyncio.run(interactive(url, settings.data_dir))
     except SchemaBehindError as error:
         raise DatabaseError(str(error)) from None
     except UnicodeDecodeError as error:

@@ -14,24 +14,42 @@ from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 
-# What only the console has; the commands themselves are listed by `/greed help`.
+DEAL_EXAMPLE = (
+    "@deal dealer:Cid | Ann: AS JS 9S 5S AH KH TH KD QD KC 7C 4C"
+    " | Bob: QS 8S 7S 6S QH JH QC JC TC 9C AD 4D"
+    " | Cid: AC 6C 5C JD TD 9D 8D 5D 8H 7H 6H 4H | stock: 4S KS TS 9H 5H 7D 6D 8C"
+)
+"""A whole Gleek deal as a replay scripts it (gleek.md §8): every one of the 44 cards once."""
+
+# What only the console has; the commands themselves are listed by `/greed help`. Each game
+# whose chance a line can script has its example here (a test reads them with the games).
 CONSOLE_HELP = {
-    "ja": """\
+    "ja": f"""\
 コンソールだけの行:
   /as 名前             発言するプレイヤーを切り替える（初めて振った人が参加します）
   名前: 本文           その人の発言を1つ
   @mods 名前, 名前     進行役にする
-  @dice D G $ R R Eb   次の1投の出目を手入力する（その後は公平なダイスに戻ります）
-  @clock 2026-12-01T00:00+09:00   村の時計を進める（締切が来れば日が変わります）
+  @dice D G $ R R Eb   グリード: 次の1投の出目を手入力する（その後は公平なダイスに戻ります）
+  @dice 5 | 2 3 5 5 6  ダックス: 次の振り（ボス | 白ダイス、振る数だけ）
+  @dice Ann: 3r 1r 6b | Bob: 5r 2y   レジダイス: 次のラウンドの出目（手持ちを振る全員の分）
+  グリーク: 次の1回の配札（親、3人の12枚ずつ、山札8枚。山札の1枚目が表札）:
+    {DEAL_EXAMPLE}
+  （手入力した日や卓は「scripted」と記録され、公平なダイスとしては検証に通りません）
+  @clock 2026-12-01T00:00+09:00   村の時計を進める（締切が来れば日が変わり、卓の期限も切れます）
   @lag 秒数            発言からこの秒数遅れて返答する（二重投稿の確認用）
   /help ・ /quit""",
-    "en": """\
+    "en": f"""\
 Console lines:
   /as NAME            speak as another player (a player joins by throwing)
   NAME: TEXT          one message from NAME
   @mods NAME, NAME    make players moderators
-  @dice D G $ R R Eb  script the faces of the next throw (then the dice are fair again)
-  @clock 2026-12-01T00:00+09:00   move the village clock (days close on time)
+  @dice D G $ R R Eb  Greed: script the faces of the next throw (then the dice are fair again)
+  @dice 5 | 2 3 5 5 6  Ducks: the next roll (the Boss | the white dice, as many as rolled)
+  @dice Ann: 3r 1r 6b | Bob: 5r 2y   Regidice: the next round's roll (everyone who rolls)
+  Gleek: the next deal (the dealer, 12 cards each, the 8 of the stock, turn-up first):
+    {DEAL_EXAMPLE}
+  (a scripted day or table is recorded as scripted and never verifies as fair dice)
+  @clock 2026-12-01T00:00+09:00   move the village clock (days close, table deadlines pass)
   @lag SECONDS        answer each message this long after it was sent
   /help · /quit""",
 }
@@ -44,12 +62,14 @@ def _speaker() -> str:
         return "player"
 
 
-async def interactive(database_url: str, pictures: Path) -> int:
+async def interactive(database_url: str, files: Path) -> int:
+    """The console on `database_url`; the files replies come with (standings pictures,
+    exported records) are written under `files`."""
     engine = make_engine(database_url)
     try:
         await migrate(engine)
         village = ConsoleVillage(
-            SqlStore(engine), ManualClock(), ScriptedDice(), CONSOLE_VILLAGE, pictures
+            SqlStore(engine), ManualClock(), ScriptedDice(), CONSOLE_VILLAGE, files
         )
         village.speaker = _speaker()
         village.moderators.add(village.speaker.lower())

@@ -125,6 +125,12 @@ def console_link(message_id: int | None) -> str:
 
 # A terminal shows no Markdown: tables without code fences, documents inline.
 CONSOLE = Surface(link=console_link, markdown=False)
+# The interactive console writes a reply's files in its folder, as Discord attaches them.
+CONSOLE_WITH_FILES = Surface(link=console_link, markdown=False, files=True)
+_FOLDERS = {
+    Attachment.STANDINGS_PICTURE: ("pictures", "🖼"),
+    Attachment.DOCUMENT: ("exports", "📄"),
+}
 
 
 class ConsoleVillage:
@@ -134,7 +140,7 @@ class ConsoleVillage:
         clock: ManualClock,
         dice: ScriptedDice,
         village_id: int,
-        pictures: Path | None = None,
+        files: Path | None = None,
         seeds: Callable[[], bytes] = new_seed,
         *,
         every_seat: bool = False,
@@ -152,8 +158,10 @@ class ConsoleVillage:
         self.moderators: set[str] = set()
         self.lag = dt.timedelta(0)
         self.locale = "ja"
-        self.pictures = pictures
-        """Where the standings pictures go (the interactive console); None: not drawn."""
+        self.files = files
+        """Where the files that go with replies are written (the interactive console): the
+        standings pictures in `pictures/`, exported records in `exports/`. None: a record is
+        shown inside the reply, and no picture is drawn."""
         self._next_message = 1
         # Names that have not thrown yet are not players of the village, but need an id.
         self._pending_ids: dict[str, int] = {}
@@ -286,8 +294,10 @@ class ConsoleVillage:
                 only_for = render(Reply("info", ONLY_FOR, {"name": name}), answer.locale)
             elif reply.secret_for is not None and reply.secret_for != await self._viewer():
                 reply = in_place_of(reply, ELSEWHERE, name=await self._name_of(reply))
-            text = render(reply, answer.locale, CONSOLE)
-            saved = self._save_pictures(reply, answer.locale)
+            # A console that writes files shows a record as a file, as Discord attaches it.
+            surface = CONSOLE if self.files is None else CONSOLE_WITH_FILES
+            text = render(reply, answer.locale, surface)
+            saved = self._save_files(reply, answer.locale)
             outputs.append(Output(reply, "\n".join([text, *saved]), only_for))
         return outputs
 
@@ -316,16 +326,19 @@ class ConsoleVillage:
         except StoreError:
             return []
 
-    def _save_pictures(self, reply: Reply, locale: str) -> list[str]:
-        """The standings picture as a file, and a line saying where it is."""
-        if self.pictures is None or Attachment.STANDINGS_PICTURE not in reply.attachments:
+    def _save_files(self, reply: Reply, locale: str) -> list[str]:
+        """The reply's files (a standings picture, an exported record) written in the
+        console's folder, and a line saying where each is."""
+        if self.files is None or not reply.attachments:
             return []
         written = []
-        for name, data in files_of(reply, locale, (Attachment.STANDINGS_PICTURE,)):
-            self.pictures.mkdir(parents=True, exist_ok=True)
-            path = self.pictures / f"village{self.village_id}-{name}"
-            path.write_bytes(data)
-            written.append(f"🖼 {path}")
+        for attachment in reply.attachments:
+            folder, mark = _FOLDERS[attachment]
+            for name, data in files_of(reply, locale, (attachment,)):
+                (self.files / folder).mkdir(parents=True, exist_ok=True)
+                path = self.files / folder / f"village{self.village_id}-{name}"
+                path.write_bytes(data)
+                written.append(f"{mark} {path}")
         return written
 
     async def _player_id(self, name: str) -> int:

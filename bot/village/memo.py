@@ -210,6 +210,8 @@ async def standings_reply(
     game: str | None = None,
     scores: VillageScores | None = None,
 ) -> Reply:
-    """The standings as a table, with a picture where the chat can attach one."""
+    """The standings as a table, with a picture where the chat can attach one: the days'
+    points drawn day by day, so not for a table game's standings, which have no days."""
     params = await standings_params(core, village, upto_day, game, scores)
-    return Reply(ReplyKind.INFO, "standings", params, attachments=(Attachment.STANDINGS_PICTURE,))
+    drawn = (Attachment.STANDINGS_PICTURE,) if game not in TABLE_GAMES else ()
+    return Reply(ReplyKind.INFO, "standings", params, attachments=drawn)

@@ -63,6 +63,90 @@ class Command:
 GAME_GROUP: Final = "greed"
 VILLAGE_GROUP: Final = "village"
 
+# Japanese names of commands and argument keys, typed in place of the English ones in every
+# group alike (`/greed 状態`, `/village 順位`, `/ducks 着席`, `/gleek 入札 額:13`). They include
+# the names Discord shows for the slash commands in Japanese (the catalogues' `slash.*` and
+# `arg.*`), so that what a player sees there also works typed as text. A table game adds its
+# own in `TableCommands` (Gleek's `入札`), which win over these.
+_NAMES_JA: Final[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+    GAME_GROUP: {
+        "status": ("状況", "状態"),
+        "end": ("ターンエンド",),
+        "log": ("記録", "ログ"),
+        "memo": ("得点メモ", "メモ"),
+        "odds": ("確率",),
+        "score": ("得点計算", "得点"),
+        "rollback": ("ロールバック", "巻き戻し"),
+        "restore": ("ロールバック取消", "復元"),
+        "verify": ("検証",),
+        "help": ("ヘルプ",),
+    },
+    VILLAGE_GROUP: {
+        "create": ("作成",),
+        "config": ("設定",),
+        "day next": ("日 次の日へ", "次の日へ", "翌日"),
+        "day extend": ("日 延長", "延長"),
+        "standings": ("順位", "順位表"),
+        "export": ("書き出し",),
+        "stats": ("出目統計", "統計"),
+    },
+}
+GROUP_ALIASES: Final[Mapping[str, str]] = {
+    "グリード": GAME_GROUP,
+    "村": VILLAGE_GROUP,
+    "ダックス": "ducks",
+    "グリーク": "gleek",
+    "レジダイス": "regidice",
+}
+"""The command groups by their Japanese names (`/村 順位` is `/village standings`)."""
+_TABLE_NAMES_JA: Final[Mapping[str, tuple[str, ...]]] = {
+    "new": ("新規", "卓を開く"),
+    "config": ("設定", "卓の設定"),
+    "join": ("参加", "着席"),
+    "leave": ("退出", "離席"),
+    "start": ("開始",),
+    "hand": ("手札", "手元"),
+    "log": ("記録",),
+    "status": ("状況", "状態"),
+    "score": ("得点表",),
+    "export": ("書き出し",),
+    "verify": ("検証",),
+    "skip": ("スキップ",),
+    "rollback": ("ロールバック",),
+    "abandon": ("中止", "卓を閉じる"),
+}
+"""The commands every table game has, in Japanese (a game may name some its own way)."""
+_KEYS_JA: Final[Mapping[str, tuple[str, ...]]] = {
+    "プレイヤー": ("player",),
+    "日": ("day",),
+    "出目": ("faces",),
+    "ターン": ("turn",),
+    "周": ("lap",),
+    "投": ("throw",),
+    "理由": ("reason",),
+    "ファイル": ("export",),
+    "卓": ("table",),
+    "ゲーム": ("game",),
+    "ラウンド": ("round",),
+    "ルール": ("rules",),
+    "ターン数": ("turns",),
+    "te条件": ("threshold",),
+    "言語": ("locale",),
+    "タイムゾーン": ("timezone",),
+    "更新時刻": ("update",),
+    "1日の長さ": ("period",),
+    "村の名前": ("name",),
+    "進行役ロール": ("modrole",),
+    "却下の自動削除": ("refusal_ttl",),
+    "連投制限": ("flood",),
+    "ラウンド数": ("rounds",),
+    "ワイルド": ("wild",),
+    "持ち時間": ("deadline",),
+    "期限": ("deadline",),
+    "組": ("dice",),
+}
+"""Argument keys in Japanese, for every group (a table game adds its own)."""
+
 _PLAYER = Argument("player", "player")
 _DAY = Argument("day", "day", low=1)
 _REASON = Argument("reason", required=True, free_text=True)
@@ -223,11 +307,34 @@ COMMANDS: Final[tuple[Command, ...]] = (
 
 _BY_PATH: Final = {command.path: command for command in COMMANDS}
 
-_ALIASES: Final = {
-    alias: names
-    for t in TABLE_GAMES.values()
-    for alias, names in t.commands.argument_aliases.items()
-}
+
+def _argument_aliases() -> dict[str, tuple[str, ...]]:
+    """Every other name of an argument key, with the arguments it may stand for."""
+    found = {alias.lower(): names for alias, names in _KEYS_JA.items()}
+    for table in TABLE_GAMES.values():
+        for alias, names in table.commands.argument_aliases.items():
+            found[alias.lower()] = tuple(dict.fromkeys((*names, *found.get(alias.lower(), ()))))
+    return found
+
+
+def _command_aliases() -> dict[str, dict[str, str]]:
+    """Each group's other names of its commands (lower case), by the command they name."""
+    found: dict[str, dict[str, str]] = {}
+    for group, names in _NAMES_JA.items():
+        found[group] = {alias.lower(): name for name, aliases in names.items() for alias in aliases}
+    for group, table in TABLE_GAMES.items():
+        aliases = {
+            alias.lower(): name
+            for name, names in _TABLE_NAMES_JA.items()
+            if find(group, name) is not None
+            for alias in names
+        }
+        aliases.update({alias.lower(): name for alias, name in table.commands.aliases.items()})
+        found[group] = aliases
+    return found
+
+
+_ALIASES: Final = _argument_aliases()
 KEY_ALIASES: Final = frozenset(_ALIASES)
 """The other names of arguments the table games take (`額` for `amount`)."""
 ARGUMENT_NAMES: Final = frozenset(a.name for c in COMMANDS for a in c.arguments) | KEY_ALIASES
@@ -246,34 +353,41 @@ def find(group: str, name: str) -> Command | None:
     return _BY_PATH.get(f"{group} {name}")
 
 
+COMMAND_ALIASES: Final = _command_aliases()
+"""Each group's other names of its commands (`状況` for `status`), lower case."""
+
+
 def resolve(request: CommandRequest) -> tuple[Command, CommandRequest] | None:
     """The command a request names, and the request with its arguments by their own names:
-    a table game's other names of commands and keys (`/gleek 入札 額:13`), and values typed
-    without keys in the order the command lists its arguments (`/gleek bid 13`). None for
-    no command; raises Refusal for more values than the command takes."""
+    other names of commands and keys, the same way in every group (`/greed 状態`,
+    `/gleek 入札 額:13`), and a table game's values typed without keys in the order the
+    command lists its arguments (`/gleek bid 13`). None for no command; raises Refusal for
+    more values than the command takes."""
     command = find(request.group, request.name)
     table = TABLE_GAMES.get(request.group)
-    if table is None:
-        return None if command is None else (command, request)
-    typed = table.commands
+    aliases = COMMAND_ALIASES.get(request.group, {})
     words = request.words or tuple(request.name.split())
     values: tuple[str, ...] = ()
     if command is None:
         for cut in range(len(words), 0, -1):
             name = " ".join(words[:cut]).lower()
-            command = find(request.group, typed.aliases.get(name, name))
+            command = find(request.group, aliases.get(name, name))
             if command is not None:
                 values = words[cut:]
                 break
-        if command is None or (values and not typed.positional):
+        positional = table is not None and table.commands.positional
+        if command is None or (values and not positional):
             return None
-        if values and command.name in typed.keyed:
-            raise Refusal(
-                "values_need_keys",
-                command=command.path,
-                keys=", ".join(f"{a.name}:" for a in command.arguments),
-            )
-    args = {_own_name(command, key, typed.argument_aliases): v for key, v in request.args.items()}
+    if table is None:
+        args = {_own_name(command, key, _ALIASES): v for key, v in request.args.items()}
+        return command, replace(request, name=command.name, args=args)
+    if values and command.name in table.commands.keyed:
+        raise Refusal(
+            "values_need_keys",
+            command=command.path,
+            keys=", ".join(f"{a.name}:" for a in command.arguments),
+        )
+    args = {_own_name(command, key, _ALIASES): v for key, v in request.args.items()}
     if values:
         args = _by_position(command, values, args)
     return command, replace(request, name=command.name, args=args)
@@ -281,7 +395,7 @@ def resolve(request: CommandRequest) -> tuple[Command, CommandRequest] | None:
 
 def _own_name(command: Command, key: str, aliases: Mapping[str, tuple[str, ...]]) -> str:
     names = {a.name for a in command.arguments} | set(_setting_keys(command))
-    return next((n for n in aliases.get(key, ()) if n in names), key)
+    return next((n for n in aliases.get(key.lower(), ()) if n in names), key)
 
 
 def _setting_keys(command: Command) -> tuple[str, ...]:

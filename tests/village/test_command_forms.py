@@ -79,3 +79,71 @@ def test_only_a_game_that_takes_values_in_order_reads_them_so() -> None:
     assert resolved("/ducks promote 5 5") is None
     assert resolved("/gleek dance") is None
     assert resolved("/greed status") == ("greed status", {})
+
+
+# -- one rule for every group: the Japanese names Discord shows work typed as text -----------
+
+
+def _ja(key: str) -> str:
+    from bot.chat.render import catalog
+
+    return catalog("ja")[key]
+
+
+def _typed_ja(command: registry.Command) -> str:
+    """The command as a Japanese player reads it in Discord's list, typed as text: its
+    group's, subgroup's and own Japanese names."""
+    words = command.name.split()
+    shown = [_ja(f"slash.{command.group}")]
+    if len(words) == 2:
+        shown.append(_ja(f"slash.{words[0]}"))
+    shown.append(_ja(f"slash.{command.group}.{command.name}"))
+    return "/" + " ".join(shown)
+
+
+@pytest.mark.parametrize("command", registry.COMMANDS, ids=lambda c: c.path)
+def test_every_command_works_by_its_japanese_name(command: registry.Command) -> None:
+    found = resolved(_typed_ja(command))
+    assert found is not None and found[0] == command.path, _typed_ja(command)
+
+
+@pytest.mark.parametrize(
+    ("command", "argument"),
+    [(c, a) for c in registry.COMMANDS for a in c.arguments],
+    ids=lambda value: getattr(value, "path", None) or getattr(value, "name", ""),
+)
+def test_every_argument_key_works_by_its_japanese_name(
+    command: registry.Command, argument: registry.Argument
+) -> None:
+    from bot.chat.render import catalog
+
+    ja = catalog("ja")
+    own = f"arg.{command.group}.{argument.name}"
+    key = ja[own] if own in ja else ja[f"arg.{argument.name}"]
+    found = resolved(f"/{command.group} {command.name} {key}:1")
+    assert found is not None and found[1] == {argument.name: "1"}, (command.path, key)
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ("/greed 状態", "greed status"),
+        ("/GREED 状況 プレイヤー:bob", "greed status"),
+        ("/グリード メモ", "greed memo"),
+        ("/村 順位 ゲーム:ducks", "village standings"),
+        ("/village 日 次の日へ", "village day next"),
+        ("/ducks 着席", "ducks join"),
+        ("/ダックス 昇格 組:5 5", "ducks promote"),
+        ("/gleek 状況", "gleek status"),
+        ("/regidice 状態", "regidice status"),
+    ],
+)
+def test_japanese_names_work_the_same_in_every_group(text: str, path: str) -> None:
+    found = resolved(text)
+    assert found is not None and found[0] == path
+
+
+def test_a_japanese_name_of_another_group_is_no_command() -> None:
+    # 入札 is Gleek's bid: at a Ducks table it names nothing, and is refused as unknown.
+    assert resolved("/ducks 入札 13") is None
+    assert resolved("/greed 着席") is None

@@ -82,10 +82,17 @@ def export(t: Text, reply: Reply) -> list[str]:
     day, filename = as_int(p.get("day")), plain(p.get("filename"))
     key = "export.closed" if p.get("closed") else "export.open"
     summary = t(key, day=day, throws=as_int(p.get("throws")), filename=filename)
+    return [summary, *inline_document(t, reply)]
+
+
+def inline_document(t: Text, reply: Reply) -> list[str]:
+    """Where the chat attaches no files (a replay), the record itself below its summary,
+    with the name to save it as: nothing more where it goes as a file."""
     if t.surface.files:
-        return [summary]  # the document goes with the reply as a file
+        return []
+    p = reply.params
     document = json.dumps(as_map(p.get("document")), indent=2, ensure_ascii=False)
-    return [summary, *t.code([document], "json")]
+    return [t("export.inline", filename=plain(p.get("filename"))), *t.code([document], "json")]
 
 
 def day_not_closed(t: Text, reply: Reply) -> list[str]:

@@ -3,11 +3,15 @@ freed, settings, the start with its seed's commitment, the end; and the table re
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.chat.render.fairness import MAX_MISMATCHES, attached_source, mismatch_detail
+from bot.chat.render.fairness import (
+    MAX_MISMATCHES,
+    attached_source,
+    inline_document,
+    mismatch_detail,
+)
 from bot.chat.text import Text, as_int, as_list, as_map, plain
 from bot.village.replies import Reply
 
@@ -81,10 +85,11 @@ def waiting(t: Text, reply: Reply) -> list[str]:
     ]
 
 
-def _commitment_key(t: Text, reply: Reply) -> str:
-    """A game that deals cards commits to its deals, not to dice: its own words."""
-    own = f"table.commitment.{plain(reply.params.get('game'))}"
-    return own if own in t.texts else "table.commitment"
+def _own(t: Text, key: str, reply: Reply) -> str:
+    """`key` in the game's own words where it has them (a game that deals cards commits to
+    its deals, and checks deals, not dice): `KEY.GAME`."""
+    own = f"{key}.{plain(reply.params.get('game'))}"
+    return own if own in t.texts else key
 
 
 def started(t: Text, reply: Reply) -> list[str]:
@@ -96,7 +101,7 @@ def started(t: Text, reply: Reply) -> list[str]:
             seats=_seats(t, reply),
             table=plain(reply.params.get("table")),
         ),
-        t(_commitment_key(t, reply), commitment=plain(reply.params.get("commitment"))),
+        t(_own(t, "table.commitment", reply), commitment=plain(reply.params.get("commitment"))),
     ]
     if "deadline" in state:
         return lines  # a game that says who acts and by when says it in the replies that follow
@@ -172,16 +177,13 @@ def export(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     key = "table.export.closed" if p.get("closed") else "table.export.open"
     summary = t(
-        key,
+        _own(t, key, reply),
         game=_game(t, reply),
         table=p.get("table"),
         draws=p.get("draws"),
         filename=plain(p.get("filename")),
     )
-    if t.surface.files:
-        return [summary]  # the document goes with the reply as a file
-    document = json.dumps(as_map(p.get("document")), indent=2, ensure_ascii=False)
-    return [summary, *t.code([document], "json")]
+    return [summary, *inline_document(t, reply)]
 
 
 _TABLE_DETAILS = ("faces", "duplicate", "gap")
@@ -193,8 +195,9 @@ def verify(t: Text, reply: Reply) -> list[str]:
     facts = {"game": _game(t, reply), "table": p.get("table"), "draws": p.get("draws")}
     source = [attached_source(t, p)] if p.get("attached") else []
     if p.get("ok") and not mismatches and not p.get("scripted"):
-        return [*source, t("table.verify.ok", **facts)]
-    lines = [*source, t("table.verify.failed", count=len(mismatches), **facts)]
+        return [*source, t(_own(t, "table.verify.ok", reply), **facts)]
+    failed = _own(t, "table.verify.failed", reply)
+    lines = [*source, t(failed, count=len(mismatches), **facts)]
     for mismatch in mismatches[:MAX_MISMATCHES]:
         what = plain(mismatch.get("what"))
         if what in _TABLE_DETAILS:
@@ -203,7 +206,7 @@ def verify(t: Text, reply: Reply) -> list[str]:
                 values[name] = " ".join(plain(v) for v in as_list(mismatch.get(name)))
             if as_int(mismatch.get("count")) > len(as_list(mismatch.get("missing"))):
                 values["missing"] += " …"
-            detail = t(f"table.verify.detail.{what}", **values)
+            detail = t(_own(t, f"table.verify.detail.{what}", reply), **values)
         else:
             detail = mismatch_detail(t, mismatch)
         lines.append(t("verify.mismatch", what=t.word("verify.what", what), detail=detail))

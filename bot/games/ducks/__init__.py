@@ -7,7 +7,7 @@ messages that play) and `script` (replay dice). The reply side: `view` and `repl
 JSON), `presenter` (the replies with names), `text` with `catalog_ja` / `catalog_en` (words).
 """
 
-from bot.games.api import MoveCommand, TableGame
+from bot.games.api import MoveCommand, TableCommands, TableGame
 from bot.games.ducks.events import DuckEvent
 from bot.games.ducks.game import GAME
 from bot.games.ducks.moves import DuckMove
@@ -25,5 +25,9 @@ TABLE: TableGame[DuckState, DuckMove, DuckEvent] = TableGame(
     ),
     setting_choices={"rounds": ("N", "2N"), "wild": ("on", "off")},
     texts="bot.games.ducks.text",
+    # The moves by their Japanese names, as a chat message says them (`昇格 5 5`).
+    commands=TableCommands(
+        aliases={"振る": "roll", "昇格": "promote", "パス": "pass", "ストップ": "stop"},
+    ),
 )
 """Ducks as the village hosts it."""

@@ -132,6 +132,25 @@ TEXTS: Final[Mapping[str, str]] = {
     "gleek.legal.cards": "You may play: {cards}",
     "gleek.legal.wait": "Wait for [{name}]'s move.",
     # -- the game's name, and its commands on Discord and in the help --------------------------
+    "table.export.closed.gleek": (
+        "The record of {game} table {table} ({draws} deals, its seed revealed). File: {filename}"
+    ),
+    "table.export.open.gleek": (
+        "The record of {game} table {table} ({draws} deals). The seed is revealed when the "
+        "table ends. File: {filename}"
+    ),
+    "table.verify.ok.gleek": (
+        "✅ {game} table {table}: the seed matches its seal and all {draws} deals match the seed."
+    ),
+    "table.verify.failed.gleek": (
+        "❌ {game} table {table}: {draws} deals checked, {count} mismatches."
+    ),
+    "table.verify.detail.faces.gleek": (
+        "deal {throw_seq} (message {message_id}): the seed gives {expected}, recorded "
+        "{recorded} (values from 0)"
+    ),
+    "table.verify.detail.duplicate.gleek": "deal {throw_seq} is recorded {uses} times",
+    "table.verify.detail.gap.gleek": "no record of deal {missing} (numbers run to {last})",
     "table.commitment.gleek": (
         "The deals are sealed, sha256: {commitment} (the seed is revealed when the game ends, "
         "so that anyone can check every deal)"

@@ -134,6 +134,26 @@ TEXTS: Final[Mapping[str, str]] = {
     "gleek.legal.cards": "出せる札: {cards}",
     "gleek.legal.wait": "【{name}】の番を待ってください。",
     # -- the game's name, and its commands on Discord and in the help --------------------------
+    "table.export.closed.gleek": (
+        "{game}の卓{table}の記録です（配札{draws}回、シード公開済み）。ファイル: {filename}"
+    ),
+    "table.export.open.gleek": (
+        "{game}の卓{table}の記録です（配札{draws}回）。シードは卓が終わると公開されます。"
+        "ファイル: {filename}"
+    ),
+    "table.verify.ok.gleek": (
+        "✅ {game}の卓{table}の検証: シードは封印と一致し、"
+        "{draws}回の配札がすべてシードどおりです。"
+    ),
+    "table.verify.failed.gleek": (
+        "❌ {game}の卓{table}の検証: 配札{draws}回を調べ、{count}件の食い違いがありました。"
+    ),
+    "table.verify.detail.faces.gleek": (
+        "{throw_seq}回目の配札（発言 {message_id}）: シードからは {expected}、記録は {recorded}"
+        "（0から数えた値）"
+    ),
+    "table.verify.detail.duplicate.gleek": "{throw_seq}回目の配札が{uses}回記録されています",
+    "table.verify.detail.gap.gleek": "{missing}回目の配札の記録がありません（番号は{last}まで）",
     "table.commitment.gleek": (
         "配札の封印 sha256: {commitment}（ゲーム終了時にシードを公開します。"
         "誰でもすべての配札を検証できます）"
