@@ -26,16 +26,23 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH)
 
 
+CODE: Final = "\ufffc"
+"""What code leaves in `visible` text: a mark that is no space, so that no tag is made of
+its two halves around it (`[[greed` and `]]` around an empty code span), and that a grammar
+reads as a space once it has counted the tags."""
+
+
 def visible(text: str) -> str:
-    """The text that is neither code nor quoted."""
-    # A fence becomes a space rather than a line break, so whatever follows it stays on the
+    """The text that is neither code nor quoted; code leaves a `CODE` mark."""
+    # A fence becomes a mark rather than a line break, so whatever follows it stays on the
     # opener's line and is dropped with it when that line is quoted.
-    text = _FENCE.sub(" ", text)
+    text = _FENCE.sub(CODE, text)
     kept: list[str] = []
     for line in text.split("\n"):
         head = line.lstrip()
         if head.startswith(">>>"):
             break
         kept.append("" if head.startswith(">") else line)
-    # A space, not nothing, so code cannot join two halves of a tag into one.
-    return _INLINE_CODE.sub(" ", "\n".join(kept))
+    # A mark, not nothing (nor a space, which a tag may hold), so code cannot join two
+    # halves of a tag into one.
+    return _INLINE_CODE.sub(CODE, "\n".join(kept))

@@ -477,3 +477,11 @@ def test_a_reason_is_free_text_to_the_end_of_the_command() -> None:
     parsed = parse_message("/greed rollback player:alice turn:2 reason:see above: wrong channel")
     assert isinstance(parsed, CommandRequest)
     assert parsed.args == {"player": "alice", "turn": "2", "reason": "see above: wrong channel"}
+
+
+@pytest.mark.parametrize("code", ["``````", "`x`", "``x``", "```\nx\n```"])
+def test_code_between_the_halves_of_a_tag_makes_no_tag(code: str) -> None:
+    # Code is not read, and what is left of it joins nothing: no tag is written here.
+    assert isinstance(parse_message(f"[[GREED{code}]]"), Chatter)
+    assert isinstance(parse_message(f"[[ducks{code}]]"), Chatter)
+    assert thrown(parse_message(f"[[greed]]{code}[[greed]]")) == 2

@@ -585,10 +585,11 @@ def test_a_reply_read_back_from_a_golden_file_renders_the_text_kept_with_it(
         assert kept in shown, f"{transcript}.out line {block.number}: {reply.key}"
 
 
-def _document(text: str) -> tuple[str, Any]:
-    """An export's text on the console: its first line, and the document printed under it."""
-    head, _, document = text.partition("\n")
-    return head, json.loads(document)
+def _document(text: str) -> tuple[str, str, Any]:
+    """An export's text on the console: its first line, the line saying what to save it as,
+    and the document printed under them."""
+    head, save, document = text.split("\n", 2)
+    return head, save, json.loads(document)
 
 
 def test_an_unknown_key_falls_back_to_a_text_naming_it() -> None:

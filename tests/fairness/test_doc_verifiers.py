@@ -61,7 +61,7 @@ def verifiers() -> dict[str, str]:
     """Each game's verifier, found by the label its chance is drawn with."""
     found = {}
     for code in _BLOCK.findall(DOC.read_text(encoding="utf-8")):
-        [game] = [g for g in LINES if f'"{g}/v1|' in code or f"f\"{g}/v1|" in code]
+        [game] = [g for g in LINES if f'"{g}/v1|' in code or f'f"{g}/v1|' in code]
         found[game] = code
     return found
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from bot.games.chat_text import normalize, visible
+from bot.games.chat_text import CODE, normalize, visible
 from bot.games.ducks.moves import DuckMove, Pass, Promote, Roll, Stop
 
 TOO_MANY_TAGS: Final = "too_many_tags"
@@ -78,13 +78,14 @@ def read(text: str) -> Reading:
     text = normalize(text).lower()
     if text.strip().startswith("/"):
         return NotPlay()
-    shown = visible(text)
-    tags = len(_TAG.findall(shown))
+    marked = visible(text)
+    tags = len(_TAG.findall(marked))
     if tags > 1:
         return Malformed(TOO_MANY_TAGS, tagged=True, tags=tags)
     tagged = tags == 1
-    # A space, not nothing, so removing the tag cannot join the text on either side.
-    rest = _END.sub("", _TAG.sub(" ", shown)).strip()
+    # A space, not nothing, so removing the tag cannot join the text on either side; code
+    # reads as a space too, once the tags are counted.
+    rest = _END.sub("", _TAG.sub(" ", marked).replace(CODE, " ")).strip()
     if not _KEYWORD.search(rest):
         return Moves((Roll(),)) if tagged else NotPlay()
     form = _PLAY.fullmatch(rest)

@@ -10,7 +10,7 @@ import re
 from typing import Final
 
 from bot.games.api import Play, Reading, Unreadable
-from bot.games.chat_text import normalize, visible
+from bot.games.chat_text import CODE, normalize, visible
 from bot.games.greed.day import EndTurn
 from bot.games.greed.moves import ThrowDice
 
@@ -43,11 +43,13 @@ def read(text: str) -> Reading:
     if stripped.startswith("/"):
         # Commands are the command parser's; the one that plays is `/greed end`.
         return _TURN_END if _TURN_END_COMMAND.fullmatch(stripped) else None
-    shown = visible(text)
-    tags = len(_TAG.findall(shown))
+    marked = visible(text)
+    tags = len(_TAG.findall(marked))
+    # Around the tags, code reads as a space.
+    rest = _TAG.sub(" ", marked).replace(CODE, " ")
     if tags == 0:
-        return _TURN_END if _TURN_END_ONLY.fullmatch(shown.strip()) else None
-    if _TURN_END_TOKEN.search(_TAG.sub(" ", shown)):
+        return _TURN_END if _TURN_END_ONLY.fullmatch(rest.strip()) else None
+    if _TURN_END_TOKEN.search(rest):
         return Unreadable(TAGS_AND_TURN_END, tagged=True, tags=tags)
     if tags > MAX_TAGS:
         return Unreadable(TOO_MANY_TAGS, tagged=True, tags=tags)
