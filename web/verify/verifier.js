@@ -246,9 +246,11 @@
 
   /** The text of a file's bytes, as greedbot verify reads them: UTF-8, a byte-order mark
    * allowed, UTF-16 refused with a word on how to fix it. */
-  function decodeBytes(bytes) {
-    if (bytes.length > MAX_BYTES) {
-      throw new UnreadableError("huge", { megabytes: Math.round(bytes.length / 1048576), limit: MAX_BYTES / 1048576 }, `the file is ${Math.round(bytes.length / 1048576)} MB; a record is at most ${MAX_BYTES / 1048576} MB`);
+  function decodeBytes(bytes, maxBytes) {
+    const limit = maxBytes || MAX_BYTES;
+    if (bytes.length > limit) {
+      const facts = { megabytes: Math.ceil(bytes.length / 1048576), limit: Math.floor(limit / 1048576) };
+      throw new UnreadableError("huge", facts, `the file is ${facts.megabytes} MB; a record is at most ${facts.limit} MB`);
     }
     if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
       throw new UnreadableError("utf16", {}, "it is UTF-16 text; save it as UTF-8");
@@ -1077,7 +1079,7 @@
   async function verifyBytes(bytes, options) {
     try {
       const started = Date.now();
-      const doc = parseJson(decodeBytes(bytes));
+      const doc = parseJson(decodeBytes(bytes, options && options.maxBytes));
       const parsedMs = Date.now() - started;
       const report = await verifyDocument(doc, options);
       report.parse_ms = parsedMs;
