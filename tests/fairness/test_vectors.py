@@ -107,8 +107,12 @@ def test_the_documented_vectors_are_published() -> None:
     assert [x + 1 for x in ducks[(counting, "ducks/v1|1|1|42|1|1001", 6)]] == [5, 4, 5, 4, 5, 2]
     [first] = [v for v in by("gleek_first_dealer") if (v["seed"], v["table_id"]) == (zero, 1)]
     assert first["value"] == 0  # seat 1
-    [deal] = [v for v in by("gleek_shuffle") if (v["seed"], v["table_id"], v["deal"]) == (zero, 1, 1)]
+    [deal] = [
+        v for v in by("gleek_shuffle") if (v["seed"], v["table_id"], v["deal"]) == (zero, 1, 1)
+    ]
     assert deal["cards"][:8] == ["Q♠", "K♥", "5♦", "5♥", "9♠", "Q♥", "A♥", "5♠"]
     assert deal["cards"][36] == "J♣"
-    pips = {v["die"]: v["pips"] for v in by("regidice") if v["label"].startswith("regidice/v1|1|1|")}
+    pips = {
+        v["die"]: v["pips"] for v in by("regidice") if v["label"].startswith("regidice/v1|1|1|")
+    }
     assert pips == {"R1": 1, "R2": 6, "B1": 1, "Y1": 4, "K1": 2}

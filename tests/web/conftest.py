@@ -22,7 +22,12 @@ PAGE = ROOT / "web" / "verify"
 TRANSCRIPTS = Path(__file__).parent / "exports"
 REQUIRE = os.environ.get("GREEDBOT_REQUIRE_BROWSER") == "1"
 CHROMIUM = os.environ.get("GREEDBOT_CHROMIUM", "/usr/bin/chromium")
-GAMES = {"greed": "greed_day", "ducks": "ducks_table", "gleek": "gleek_table", "regidice": "regidice_table"}
+GAMES = {
+    "greed": "greed_day",
+    "ducks": "ducks_table",
+    "gleek": "gleek_table",
+    "regidice": "regidice_table",
+}
 
 _missing: dict[str, str] = {}
 

@@ -23,8 +23,22 @@ from tests.web.conftest import GAMES, PAGE, missing, node
 
 Doc = dict[str, Any]
 FACES = ["$", "G", "R", "Eg", "Eb", "D"]
-FACTS = ("what", "reason", "player_id", "throw_seq", "message_id", "expected", "recorded",
-         "missing", "last", "uses", "count", "throw", "actual", "posted")
+FACTS = (
+    "what",
+    "reason",
+    "player_id",
+    "throw_seq",
+    "message_id",
+    "expected",
+    "recorded",
+    "missing",
+    "last",
+    "uses",
+    "count",
+    "throw",
+    "actual",
+    "posted",
+)
 
 
 def python_verdict(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[Doc]]:
@@ -101,7 +115,12 @@ def tampered(exports: dict[str, Path]) -> dict[str, tuple[Doc, str]]:
     change("greed_twice", lambda d: d["throws"].append(d["throws"][-1]), "failed", "greed")
     change("greed_seq0", lambda d: d["throws"][0].update(throw_seq=0), "failed", "greed")
     change("greed_seven", lambda d: d["throws"][0]["faces"].append("D"), "failed", "greed")
-    change("greed_text", lambda d: d["throws"][0].update(player_id=str(d["throws"][0]["player_id"])), "ok", "greed")
+    change(
+        "greed_text",
+        lambda d: d["throws"][0].update(player_id=str(d["throws"][0]["player_id"])),
+        "ok",
+        "greed",
+    )
     change("greed_width", lambda d: d["throws"][0]["faces"].__setitem__(0, wide(d)), "ok", "greed")
     change("gleek_swap", swap, "failed", "gleek")
     change("gleek_twice", lambda d: d["draws"].append(d["draws"][1]), "failed", "gleek")
@@ -110,13 +129,20 @@ def tampered(exports: dict[str, Path]) -> dict[str, tuple[Doc, str]]:
     change("ducks_gap", lambda d: d["draws"].pop(1), "failed", "ducks")
     change("ducks_no_message", lambda d: d["draws"][0].update(message_id=None), "failed", "ducks")
     change("ducks_no_outcome", lambda d: d["draws"][0].update(outcome=None), "failed", "ducks")
-    change("ducks_huge", lambda d: d["draws"][0].update(draw={"dice": [6, 10**9]}), "failed", "ducks")
+    change(
+        "ducks_huge", lambda d: d["draws"][0].update(draw={"dice": [6, 10**9]}), "failed", "ducks"
+    )
     change("ducks_game", lambda d: d.update(game="chess"), "failed", "ducks")
     change("ducks_not_hex", lambda d: d.update(seed="zz"), "failed", "ducks")
     change("greed_not_hex", lambda d: d.update(seed="abc"), "failed", "greed")
     change("greed_empty_seed", lambda d: d.update(seed=""), "failed", "greed")
     change("greed_throws", lambda d: d.update(throws=5), "failed", "greed")
-    change("greed_rows", lambda d: d.update(throws=[7, None, "DR", {"player_id": []}]), "failed", "greed")
+    change(
+        "greed_rows",
+        lambda d: d.update(throws=[7, None, "DR", {"player_id": []}]),
+        "failed",
+        "greed",
+    )
     change("greed_day_game", lambda d: d.update(game="chess"), "unreadable", "greed")
     change("gleek_true", lambda d: d["draws"][1].update(label=[True, 0]), "unreadable", "gleek")
     return out

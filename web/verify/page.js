@@ -254,12 +254,15 @@
     return node;
   }
 
-  function setLanguage(lang) {
+  /** Show the page in `lang`; a player's own choice (`remember`) is kept for next time. */
+  function setLanguage(lang, remember) {
     state.lang = lang;
-    try {
-      localStorage.setItem("greedbot-verify-lang", lang);
-    } catch (_) {
-      // nothing to remember it in
+    if (remember) {
+      try {
+        localStorage.setItem("greedbot-verify-lang", lang);
+      } catch (_) {
+        // nothing to remember it in
+      }
     }
     document.documentElement.lang = lang;
     document.title = "greedbot — " + t("title");
@@ -446,7 +449,7 @@
       const recorded = report.kind === "day" ? entry.faces : entry.recorded;
       const expected = entry.expected;
       cells.push(
-        el("td", {}, checkName(report, entry)),
+        el("td", { class: "name" }, checkName(report, entry)),
         el("td", {}, whoOf(report, entry)),
         el("td", { class: "faces" }, valuesNode(report, entry, recorded, entry.ok === false ? expected : null)),
         // A row that holds gives the same values twice: say so instead of repeating them.
@@ -605,7 +608,7 @@
 
   function start() {
     for (const button of document.querySelectorAll("[data-lang]")) {
-      button.addEventListener("click", () => setLanguage(button.dataset.lang));
+      button.addEventListener("click", () => setLanguage(button.dataset.lang, true));
     }
     const input = $("file");
     input.addEventListener("change", () => {

@@ -7,7 +7,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.chat.render.fairness import MAX_MISMATCHES, attached_source, mismatch_detail
+from bot.chat.render.fairness import (
+    MAX_MISMATCHES,
+    attached_source,
+    mismatch_detail,
+    verify_page,
+)
 from bot.chat.text import Text, as_int, as_list, as_map, plain
 from bot.village.replies import Reply
 
@@ -177,9 +182,9 @@ def export(t: Text, reply: Reply) -> list[str]:
         filename=plain(p.get("filename")),
     )
     if t.surface.files:
-        return [summary]  # the document goes with the reply as a file
+        return [summary, *verify_page(t)]  # the document goes with the reply as a file
     document = json.dumps(as_map(p.get("document")), indent=2, ensure_ascii=False)
-    return [summary, *t.code([document], "json")]
+    return [summary, *verify_page(t), *t.code([document], "json")]
 
 
 _TABLE_DETAILS = ("faces", "duplicate", "gap")
@@ -191,7 +196,7 @@ def verify(t: Text, reply: Reply) -> list[str]:
     facts = {"game": _game(t, reply), "table": p.get("table"), "draws": p.get("draws")}
     source = [attached_source(t, p)] if p.get("attached") else []
     if p.get("ok") and not mismatches and not p.get("scripted"):
-        return [*source, t("table.verify.ok", **facts)]
+        return [*source, t("table.verify.ok", **facts), *verify_page(t)]
     lines = [*source, t("table.verify.failed", count=len(mismatches), **facts)]
     for mismatch in mismatches[:MAX_MISMATCHES]:
         what = plain(mismatch.get("what"))
@@ -207,7 +212,7 @@ def verify(t: Text, reply: Reply) -> list[str]:
         lines.append(t("verify.mismatch", what=t.word("verify.what", what), detail=detail))
     if len(mismatches) > MAX_MISMATCHES:
         lines.append(t("verify.more", count=len(mismatches) - MAX_MISMATCHES))
-    return lines
+    return [*lines, *verify_page(t)]
 
 
 def table_seats(t: Text, reply: Reply) -> list[str]:
