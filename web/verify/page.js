@@ -439,7 +439,7 @@
     const cls = row.ok === false ? "bad" : row.entry && row.entry.voided ? "voided" : "";
     const cells = [el("td", { class: "num" }, n)];
     if (row.kind === "commitment") {
-      cells.push(el("td", { colspan: "2" }, t("row.commitment")), el("td", { class: "faces" }, report.commitment), el("td", { class: "faces" }, report.seed === null ? t("summary.seed.none") : ""));
+      cells.push(el("td", { colspan: "2" }, t("row.commitment")), el("td", { class: "faces hash" }, report.commitment), el("td", { class: "faces" }, report.seed === null ? t("summary.seed.none") : ""));
     } else if (row.kind === "numbers") {
       cells.push(el("td", {}, t("row.numbers", { last: row.seq.last })), el("td", {}, row.seq.player_id == 0 ? t("row.table") : String(row.seq.player_id)), el("td"), el("td"));
     } else if (row.entry.unreadable) {
