@@ -58,6 +58,12 @@ class Settings(BaseSettings):
     """Comma-separated shard numbers this process runs, e.g. `0,1`."""
     tick_seconds: float = Field(default=5.0, gt=0, le=60)
     """How often the bot looks for days to close and replies to send again."""
+    verify_page_url: str = Field(
+        default="",
+        validation_alias=AliasChoices("VERIFY_PAGE_URL", "GREEDBOT_VERIFY_PAGE_URL"),
+    )
+    """Where the verifier page (web/verify/) is hosted; export and verify replies give it.
+    Empty: they say to open web/verify/index.html from the repository."""
 
     @field_validator("log_level", mode="before")
     @classmethod

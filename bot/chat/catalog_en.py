@@ -193,6 +193,13 @@ TEXTS: Final[Mapping[str, str]] = {
     "verify.detail.scripted": "some faces were typed in, not derived from the seed",
     "verify.detail.format": "the record cannot be read ({error})",
     "verify.more": "- and {count} more",
+    "verify.page": (
+        "Check it in a browser too (nothing to install; the file is sent nowhere): <{url}>"
+    ),
+    "verify.page_local": (
+        "Check it in a browser too: open `web/verify/index.html` from greedbot's repository and "
+        "pick the export file (nothing to install; the file is sent nowhere)."
+    ),
     "verify.what.seed": "seed",
     "verify.what.commitment": "commitment",
     "verify.what.faces": "faces",

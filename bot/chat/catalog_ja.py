@@ -180,6 +180,13 @@ TEXTS: Final[Mapping[str, str]] = {
     ),
     "verify.mismatch": "・{what}: {detail}",
     "verify.more": "・ほか{count}件",
+    "verify.page": (
+        "ブラウザでも検証できます（インストール不要、ファイルはどこにも送信されません）: <{url}>"
+    ),
+    "verify.page_local": (
+        "ブラウザでも検証できます: greedbot のリポジトリにある `web/verify/index.html` を開いて、"
+        "エクスポートのファイルを選んでください（インストール不要、ファイルはどこにも送信されません）。"
+    ),
     "verify.detail.seed.not_revealed": "シードがまだ公開されていません（締切前の日です）",
     "verify.detail.seed.not_hex": "シードが16進数ではありません",
     "verify.detail.commitment": (

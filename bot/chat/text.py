@@ -43,6 +43,10 @@ class Surface:
     """Code blocks render (Discord); a terminal shows the fences as they are."""
     files: bool = False
     """Documents go out as attached files instead of inside the text."""
+    verify_page: str | None = None
+    """Where players can check an export in a browser (the VERIFY_PAGE_URL setting); "" when
+    none is hosted, so that a reply points at web/verify/index.html instead; None where the
+    reader checks with the command line anyway (the console), so that nothing is added."""
 
 
 CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from functools import partial
 from typing import Any
 
 import discord
@@ -91,11 +92,12 @@ class Bridge:
         tick_seconds: float = 5.0,
         port: ChatPort | None = None,
         day_loop: bool = True,
+        verify_page: str = "",
     ) -> None:
         self.client = client
         self.service = service
         self.port: ChatPort = port or DiscordPort(client)
-        self.sender = Sender(service, self.port, discord_surface)
+        self.sender = Sender(service, self.port, partial(discord_surface, verify_page=verify_page))
         self.relay = Relay(service, self.sender)
         self.catch_up = CatchUp(service, self.port, self.relay)
         self.slash = Slash(service, self.sender)

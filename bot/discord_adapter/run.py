@@ -99,7 +99,12 @@ async def _run(settings: Settings, token: str) -> None:
             raise
         client = make_client(settings)
         service = service_for(SqlStore(engine), settings)
-        bridge = Bridge(client, service, tick_seconds=settings.tick_seconds)
+        bridge = Bridge(
+            client,
+            service,
+            tick_seconds=settings.tick_seconds,
+            verify_page=settings.verify_page_url,
+        )
         collector.settle()  # everything is loaded: the collector need not walk it again
         try:
             async with client:

@@ -12,9 +12,12 @@ def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
-def discord_surface(guild_id: int | None, places: Mapping[int, int], village_id: int) -> Surface:
+def discord_surface(
+    guild_id: int | None, places: Mapping[int, int], village_id: int, verify_page: str = ""
+) -> Surface:
     """The surface of a village: `places` says where each cited message was posted (a day's
-    post); the others were posted in the village channel."""
+    post); the others were posted in the village channel. `verify_page` is the address of
+    the verifier page that export and verify replies give (VERIFY_PAGE_URL)."""
 
     def link(message_id: int | None) -> str:
         if message_id is None or guild_id is None:
@@ -33,4 +36,5 @@ def discord_surface(guild_id: int | None, places: Mapping[int, int], village_id:
         user=lambda user_id: f"<@{user_id}>",
         markdown=True,
         files=True,
+        verify_page=verify_page,
     )

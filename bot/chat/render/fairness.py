@@ -34,7 +34,7 @@ def verify(t: Text, reply: Reply) -> list[str]:
     # question, answered by the commitment the village posted.
     source = [attached_source(t, p)] if p.get("attached") else []
     if p.get("ok") and not mismatches and not p.get("scripted"):
-        return [*source, t("verify.ok", day=day, throws=throws)]
+        return [*source, t("verify.ok", day=day, throws=throws), *verify_page(t)]
     lines = [*source, t("verify.failed", day=day, throws=throws, count=len(mismatches))]
     if p.get("scripted"):
         lines.append(t("verify.scripted"))
@@ -43,7 +43,17 @@ def verify(t: Text, reply: Reply) -> list[str]:
         lines.append(t("verify.mismatch", what=what, detail=mismatch_detail(t, mismatch)))
     if len(mismatches) > MAX_MISMATCHES:
         lines.append(t("verify.more", count=len(mismatches) - MAX_MISMATCHES))
-    return lines
+    return [*lines, *verify_page(t)]
+
+
+def verify_page(t: Text) -> list[str]:
+    """Where anyone can check an export in a browser (docs/fair-dice.md §10): the hosted
+    page, or the page in the repository when none is hosted; nothing on a surface whose
+    reader has the command line at hand (the console)."""
+    page = t.surface.verify_page
+    if page is None:
+        return []
+    return [t("verify.page", url=page) if page else t("verify.page_local")]
 
 
 def attached_source(t: Text, params: Mapping[str, Any]) -> str:
@@ -82,7 +92,7 @@ def export(t: Text, reply: Reply) -> list[str]:
     day, filename = as_int(p.get("day")), plain(p.get("filename"))
     key = "export.closed" if p.get("closed") else "export.open"
     summary = t(key, day=day, throws=as_int(p.get("throws")), filename=filename)
-    return [summary, *inline_document(t, reply)]
+    return [summary, *verify_page(t), *inline_document(t, reply)]
 
 
 def inline_document(t: Text, reply: Reply) -> list[str]:

@@ -11,6 +11,7 @@ from bot.chat.render.fairness import (
     attached_source,
     inline_document,
     mismatch_detail,
+    verify_page,
 )
 from bot.chat.text import Text, as_int, as_list, as_map, plain
 from bot.village.replies import Reply
@@ -183,7 +184,7 @@ def export(t: Text, reply: Reply) -> list[str]:
         draws=p.get("draws"),
         filename=plain(p.get("filename")),
     )
-    return [summary, *inline_document(t, reply)]
+    return [summary, *verify_page(t), *inline_document(t, reply)]
 
 
 _TABLE_DETAILS = ("faces", "duplicate", "gap")
@@ -195,7 +196,7 @@ def verify(t: Text, reply: Reply) -> list[str]:
     facts = {"game": _game(t, reply), "table": p.get("table"), "draws": p.get("draws")}
     source = [attached_source(t, p)] if p.get("attached") else []
     if p.get("ok") and not mismatches and not p.get("scripted"):
-        return [*source, t(_own(t, "table.verify.ok", reply), **facts)]
+        return [*source, t(_own(t, "table.verify.ok", reply), **facts), *verify_page(t)]
     failed = _own(t, "table.verify.failed", reply)
     lines = [*source, t(failed, count=len(mismatches), **facts)]
     for mismatch in mismatches[:MAX_MISMATCHES]:
@@ -212,7 +213,7 @@ def verify(t: Text, reply: Reply) -> list[str]:
         lines.append(t("verify.mismatch", what=t.word("verify.what", what), detail=detail))
     if len(mismatches) > MAX_MISMATCHES:
         lines.append(t("verify.more", count=len(mismatches) - MAX_MISMATCHES))
-    return lines
+    return [*lines, *verify_page(t)]
 
 
 def table_seats(t: Text, reply: Reply) -> list[str]:
