@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from bot.fairness.document import UnreadableRecordError, loads
@@ -50,3 +52,34 @@ def test_a_day_record_with_an_endless_throw_number_is_checked_at_once() -> None:
 def test_a_day_record_with_an_infinite_id_is_a_format_problem() -> None:
     _, mismatches = verify_record({**DAY, "village_id": float("inf"), "throws": []})
     assert [m.what for m in mismatches] == ["format"]
+
+
+def test_a_table_record_of_greed_claiming_a_shuffle_is_a_mismatch_not_a_crash() -> None:
+    from bot.village.table_record import verify_table
+
+    seed = "00" * 32
+    record = {
+        "game": "greed",
+        "village_id": 1,
+        "table_id": 1,
+        "day": 1,
+        "seats": [1],
+        "commitment": hashlib.sha256(bytes(32)).hexdigest(),
+        "seed": seed,
+        "scripted": False,
+        "draws": [
+            {
+                "seq": 1,
+                "message_id": 1,
+                "player_id": 1,
+                "seat": 0,
+                "draw": {"shuffle": 3},
+                "label": [],
+                "seen_by": None,
+                "outcome": [2, 0, 1],
+                "voided": False,
+            }
+        ],
+    }
+    checked, mismatches = verify_table(record)
+    assert checked == 1 and [m.what for m in mismatches] == ["faces"]

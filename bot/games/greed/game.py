@@ -249,7 +249,9 @@ class GreedGame:
     def fair(self, seed: bytes, context: ChanceContext, request: ChanceRequest) -> Outcome:
         """greed.md §8: `greed/v1|village|day|player|throw_seq|message`, a byte b < 252
         giving the face `FACES[b % 6]` (the published vectors)."""
-        assert isinstance(request.draw, Dice)
+        if not isinstance(request.draw, Dice):
+            # Greed throws dice only: a record claiming another draw of it matches no seed.
+            raise ValueError(f"Greed draws no {request.draw}")
         msg = throw_message(
             context.village_id,
             context.day,
