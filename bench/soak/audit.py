@@ -30,9 +30,9 @@ from bot.storage.store import SqlStore
 from bot.village.chance import FairChance
 from bot.village.clock import SystemClock
 from bot.village.records import BY_INTERACTION, PENDING
-from bot.village.replies import refused
 from bot.village.service import VillageService
 from bot.village.stream import DRAW_SEQ, read_stream
+from bot.words.reply import refused
 
 
 def refusal_texts(key: str, names: list[str], locale: str = "ja") -> frozenset[str]:

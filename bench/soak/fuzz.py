@@ -31,9 +31,9 @@ from bot.village import registry
 from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
-from bot.village.replies import Reply, ReplyKind
 from bot.village.requests import Chatter, CommandRequest, GamePlay, Unplayable
 from bot.village.service import VillageService
+from bot.words.reply import Reply, ReplyKind
 
 T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
 GM = Author(1, "gm", is_moderator=True)

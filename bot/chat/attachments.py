@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 
-from bot.chat.text import as_map, plain
-from bot.village.replies import Attachment, Reply
+from bot.words.reply import Attachment, Reply
+from bot.words.text import as_map, plain
 
 
 def files_of(

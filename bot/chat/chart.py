@@ -24,7 +24,8 @@ from matplotlib.patches import Rectangle
 from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator
 
-from bot.chat.text import DEFAULT_LOCALE, as_int, as_list, as_map, plain
+from bot.chat.text import DEFAULT_LOCALE
+from bot.words.text import as_int, as_list, as_map, plain
 
 _log = logging.getLogger(__name__)
 

@@ -26,18 +26,10 @@ from bot.village.core import Author, Incoming
 from bot.village.inputs import clean_name
 from bot.village.ports import Store, StoreError
 from bot.village.records import PlayerRecord
-from bot.village.replies import (
-    ELSEWHERE,
-    ONLY_FOR,
-    Answer,
-    Attachment,
-    Delivery,
-    Reply,
-    in_place_of,
-    refused,
-)
+from bot.village.replies import Answer, Delivery
 from bot.village.requests import CommandRequest, Parsed
 from bot.village.service import VillageService
+from bot.words.reply import ELSEWHERE, ONLY_FOR, Attachment, Reply, in_place_of, refused
 
 SYSTEM = Author(0, "console", is_moderator=True)
 STORE_UNAVAILABLE = "store_unavailable"

@@ -27,16 +27,9 @@ from bot.discord_adapter.port import ChatPort, DmRefusedError, Outgoing, PortErr
 from bot.discord_adapter.split import split_text
 from bot.village.ports import StoreError
 from bot.village.records import BY_INTERACTION, DROPPED, FAILED, OutboxRecord
-from bot.village.replies import (
-    DM_FAILED,
-    SENT_BY_DM,
-    Answer,
-    Reply,
-    ReplyKind,
-    in_place_of,
-    reply_from_data,
-)
+from bot.village.replies import Answer
 from bot.village.service import VillageService
+from bot.words.reply import DM_FAILED, SENT_BY_DM, Reply, ReplyKind, in_place_of, reply_from_data
 
 _logger = logging.getLogger(__name__)
 

@@ -28,10 +28,11 @@ from bot.village import registry
 from bot.village.core import Author, Incoming
 from bot.village.records import BY_INTERACTION, DROPPED
 from bot.village.registry import Argument, Command
-from bot.village.replies import Answer, refused
+from bot.village.replies import Answer
 from bot.village.requests import CommandRequest, Request
 from bot.village.service import VillageService
 from bot.village.transparency import MAX_EXPORT
+from bot.words.reply import refused
 
 _logger = logging.getLogger(__name__)
 

@@ -10,8 +10,9 @@ by events, and the events come from two places:
   committed seed (or a replay's script) and handed back.
 
 The village loops `decide → asks or chance(): draw, resolve → append`, folds the events with
-`evolve`, and shows each seat only what `observe(state, seat)` gives it. Standard library
-only: this module imports no game and no part of the village.
+`evolve`, and shows each seat only what `observe(state, seat)` gives it. This module
+imports no game and no part of the village: only the standard library, and the words a
+game's replies are written with (`bot.words`), which sit below the games.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+
+from bot.words.text import GameTexts
 
 Seat = int
 """A seat at a table, from 0 in seating order."""
@@ -415,15 +418,14 @@ class TableCommands:
 @dataclass(frozen=True, slots=True)
 class TableGame(Generic[S, M, E]):
     """What a game played at tables of several seats brings to the village besides its
-    rules: its replies with names, its move commands, its settings' choices, and the module
-    of its reply writers and catalogue (`WRITERS`, `TEXTS_JA`, `TEXTS_EN`), which the chat
-    loads when it first renders (they use the chat's text helpers)."""
+    rules: its replies with names, its move commands, its settings' choices, and its reply
+    writers and catalogue (`texts`), which the chat finds here when it renders."""
 
     game: Game[S, M, E]
     presenter: Presenter[S, E]
     moves: tuple[MoveCommand, ...]
     setting_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    texts: str = ""
+    texts: GameTexts | None = None
     commands: TableCommands = field(default_factory=TableCommands)
     scripts: Mapping[str, NamedScript] = field(default_factory=dict)
     """How a replay scripts this game's chance with lines that name players, by directive

@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from bot.fairness.seed import Mismatch
 from bot.games.api import Game, Json, Params
+from bot.words.text import GameTexts
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -34,5 +35,5 @@ class DayGame(Generic[S, M, E]):
     hold (an export is anyone's JSON, hence `Any`)."""
     tally: Callable[[Sequence[Sequence[Json]]], dict[str, Json]]
     """Recorded outcomes (each as the record writes it) counted and tested for fairness."""
-    texts: str = ""
-    """The module of its reply writers and catalogue, as `TableGame.texts`."""
+    texts: GameTexts | None = None
+    """Its reply writers and catalogue, as `TableGame.texts`."""

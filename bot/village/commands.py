@@ -15,9 +15,9 @@ from bot.village.records import (
     StreamAppend,
     VillageRecord,
 )
-from bot.village.replies import Reply, ReplyKind
 from bot.village.requests import CommandRequest
 from bot.village.stream import ROLLBACK_UNDONE, ROLLED_BACK, StreamView, read_stream
+from bot.words.reply import Reply, ReplyKind
 
 MAX_REASON = 300
 

@@ -11,8 +11,8 @@ from bot.games.api import SettingError
 from bot.games.registry import AnyGame
 from bot.village.core import Call, Core, Refusal
 from bot.village.records import DayRecord, NewEvent, VillageRecord
-from bot.village.replies import Reply, ReplyKind
 from bot.village.settings import MAX_NAME, VillageSettings
+from bot.words.reply import Reply, ReplyKind
 
 
 async def configure(core: Core, call: Call) -> list[Reply]:

@@ -26,10 +26,11 @@ from bot.village.records import (
     PlayerRecord,
     VillageRecord,
 )
-from bot.village.replies import Delivery, Reply, ReplyKind, reply_data
+from bot.village.replies import Delivery
 from bot.village.requests import CommandRequest, Request
 from bot.village.stream import StreamView, read_stream
 from bot.village.stream_cache import KeptStream, StreamCache
+from bot.words.reply import Reply, ReplyKind, reply_data
 
 MAX_ATTEMPTS = 8
 SEAT = 0

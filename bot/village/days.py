@@ -26,9 +26,10 @@ from bot.village.records import (
     StreamAppend,
     VillageRecord,
 )
-from bot.village.replies import Delivery, Reply, ReplyKind
+from bot.village.replies import Delivery
 from bot.village.settings import VillageSettings, extended, next_close
 from bot.village.stream import StreamView
+from bot.words.reply import Reply, ReplyKind
 
 _logger = logging.getLogger(__name__)
 

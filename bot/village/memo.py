@@ -9,7 +9,7 @@ from typing import Any
 from bot.games.registry import TABLE_GAMES
 from bot.village.core import Core
 from bot.village.records import DayPoints, PlayerDayRecord, PlayerRecord, VillageRecord
-from bot.village.replies import Attachment, Reply, ReplyKind
+from bot.words.reply import Attachment, Reply, ReplyKind
 
 
 def memo_params(

@@ -33,9 +33,10 @@ from bot.village.records import (
     StreamAppend,
     VillageRecord,
 )
-from bot.village.replies import Delivery, Reply, ReplyKind, move_kind
+from bot.village.replies import Delivery
 from bot.village.stream import StreamView, extend_stream, read_stream
 from bot.village.stream_cache import KeptStream, StreamKey
+from bot.words.reply import Reply, ReplyKind, move_kind
 
 # What became of an earlier answer when the double-post rule looks at it.
 _UNDELIVERABLE = frozenset({FAILED, DROPPED})

@@ -10,8 +10,8 @@ from typing import Final, Literal
 from bot.games.registry import GAMES, TABLE_GAMES, AnyTableGame
 from bot.village import commands, config, days, tables, transparency
 from bot.village.core import Call, Core, Refusal
-from bot.village.replies import Reply
 from bot.village.requests import CommandRequest
+from bot.words.reply import Reply
 
 Handler = Callable[[Core, Call], Awaitable[list[Reply]]]
 

@@ -32,7 +32,7 @@ from bot.village.ports import (
 )
 from bot.village.records import SENT, DayRecord, OutboxRecord, PlayerRecord, VillageRecord
 from bot.village.registry import Command
-from bot.village.replies import Answer, Delivery, Reply, ReplyKind, refused
+from bot.village.replies import Answer, Delivery
 from bot.village.requests import (
     MAX_LENGTH,
     Chatter,
@@ -43,6 +43,7 @@ from bot.village.requests import (
     Request,
     Unplayable,
 )
+from bot.words.reply import Reply, ReplyKind, refused
 
 _logger = logging.getLogger(__name__)
 

@@ -44,14 +44,7 @@ from bot.village.records import (
     TableRecord,
     VillageRecord,
 )
-from bot.village.replies import (
-    SECRET_PARAMS,
-    Attachment,
-    Delivery,
-    Reply,
-    ReplyKind,
-    move_kind,
-)
+from bot.village.replies import Delivery
 from bot.village.stream import (
     DRAW_SEQ,
     DRAWN,
@@ -72,6 +65,7 @@ from bot.village.stream import (
 )
 from bot.village.table_record import table_document, verify_table
 from bot.village.transparency import attached_export
+from bot.words.reply import SECRET_PARAMS, Attachment, Reply, ReplyKind, move_kind
 
 _logger = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from bot.fairness.document import UnreadableRecordError, loads
 from bot.games.api import RuleError
 from bot.village.core import Call, Core, Refusal, int_arg
 from bot.village.record import day_record, village_stats
-from bot.village.replies import Attachment, Reply, ReplyKind
+from bot.words.reply import Attachment, Reply, ReplyKind
 
 MAX_EXPORT = 5_000_000
 """The largest export file taken for checking (a month of a big village is far smaller)."""

@@ -15,10 +15,10 @@ import pytest
 
 from bot.chat import catalog_en, catalog_ja
 from bot.chat.render import Surface, catalog, display_width, no_link, render
-from bot.chat.text import Text
 from bot.console.session import CONSOLE
 from bot.games.greed.text import faces_text
-from bot.village.replies import Reply, ReplyKind, refused, reply_from_data
+from bot.words.reply import Reply, ReplyKind, refused, reply_from_data
+from bot.words.text import Text
 from tests.console.golden import FALLBACKS, TRANSCRIPTS_DIR, golden_replies, replay_lines
 
 LOCALES = ("ja", "en")

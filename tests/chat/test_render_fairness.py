@@ -10,7 +10,7 @@ import pytest
 
 from bot.chat import catalog_en, catalog_ja
 from bot.chat.render import display_width, render
-from bot.village.replies import Reply, ReplyKind
+from bot.words.reply import Reply, ReplyKind
 
 LOCALES = ("ja", "en")
 CATALOGS = {"ja": catalog_ja.TEXTS, "en": catalog_en.TEXTS}

@@ -17,8 +17,8 @@ from bot.discord_adapter.gateway import DiscordPort
 from bot.discord_adapter.surface import discord_surface
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
-from bot.village.replies import Reply, ReplyKind
 from bot.village.service import VillageService
+from bot.words.reply import Reply, ReplyKind
 
 URL = "https://example.org/greedbot/verify/"
 OK_DAY = {"day": 2, "throws": 5, "ok": True, "scripted": False, "mismatches": [], "attached": False}

@@ -26,7 +26,7 @@ from typing import Any
 
 from bot.console.replay import replay
 from bot.console.session import Output
-from bot.village.replies import Reply, reply_from_data
+from bot.words.reply import Reply, reply_from_data
 
 TRANSCRIPTS_DIR = Path(__file__).parents[1] / "transcripts"
 # The generic texts of a reply with no text of its own (bot/chat/catalog_*.py, "unknown").

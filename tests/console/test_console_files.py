@@ -59,7 +59,7 @@ async def test_a_picture_goes_with_the_days_standings_only() -> None:
     days, go without one (it would show an empty chart beside scores)."""
     from bot.console.replay import replay
     from bot.console.session import Output
-    from bot.village.replies import Attachment
+    from bot.words.reply import Attachment
     from tests.games.contract import transcript
 
     said: dict[str, Output] = {}

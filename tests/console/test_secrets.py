@@ -9,7 +9,7 @@ import pytest
 from bot.chat.render import render
 from bot.console.replay import replay
 from bot.console.session import Output
-from bot.village.replies import Reply
+from bot.words.reply import Reply
 from tests.console.golden import Block, format_blocks, golden_seeds, parse_golden
 from tests.village.secrets import Dealer, leaks, secret_strings, shown_in_console
 

@@ -22,7 +22,7 @@ from bot.discord_adapter.port import snowflake_time, time_snowflake
 from bot.discord_adapter.run import SETUP_ERROR, SetupError, token_of
 from bot.discord_adapter.split import LIMIT, split_text
 from bot.discord_adapter.surface import discord_surface
-from bot.village.replies import Reply, ReplyKind
+from bot.words.reply import Reply, ReplyKind
 
 pytestmark = pytest.mark.discord
 

@@ -21,7 +21,7 @@ from bot.storage import tables as t
 from bot.storage.rows import outbox_record
 from bot.storage.store import SqlStore
 from bot.village.records import DROPPED, FAILED, SENT, OutboxRecord
-from bot.village.replies import reply_from_data
+from bot.words.reply import reply_from_data
 from tests.discord.fake import FakeChat
 from tests.discord.harness import ALICE, BOB, GM, SIX, Village, incoming_of
 from tests.discord.interactions import Slashes

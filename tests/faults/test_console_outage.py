@@ -22,7 +22,7 @@ from bot.console.replay import CONSOLE_VILLAGE
 from bot.console.session import CONSOLE
 from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore
-from bot.village.replies import refused
+from bot.words.reply import refused
 from tests.faults.cluster import Cluster
 from tests.faults.console import SPEAKER, Console
 from tests.faults.village import FOUR, SIX, assert_log_agrees, thrown_by

@@ -20,8 +20,8 @@ from bot.games.api import ChanceContext, ChanceRequest, Outcome
 from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
-from bot.village.replies import ReplyKind
 from bot.village.service import VillageService
+from bot.words.reply import ReplyKind
 from tests.faults.cluster import Cluster
 from tests.faults.village import (
     ALICE,

@@ -20,8 +20,8 @@ from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import Incoming
-from bot.village.replies import Reply
 from bot.village.service import VillageService
+from bot.words.reply import Reply
 from tests.faults.village import (
     ALICE,
     GM,

@@ -17,9 +17,9 @@ from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import SEAT, Author, Incoming
 from bot.village.records import StoredEvent
-from bot.village.replies import Reply
 from bot.village.service import VillageService
 from bot.village.stream import read_stream
+from bot.words.reply import Reply
 
 T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
 GM = Author(1, "gm", is_moderator=True)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bot.chat.render import render
 from bot.games.api import ChanceRequest, Dice, Outcome, RuleError, Shuffle, outcome_fits, replay
 from bot.games.registry import GAMES, AnyGame
-from bot.village.replies import Reply, move_kind
+from bot.words.reply import Reply, move_kind
 
 FALLBACKS = ("この返信の文面が見つかりません", "no text for the reply")
 MAX_STEPS = 400

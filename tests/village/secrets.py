@@ -24,11 +24,12 @@ import pytest
 
 from bot.chat import render as render_module
 from bot.chat.render import LOCALES, render
-from bot.chat.text import Text
 from bot.console.session import Output
 from bot.village.core import Core, Incoming
 from bot.village.records import VillageRecord
-from bot.village.replies import SECRET_PARAMS, Answer, Delivery, Reply
+from bot.village.replies import Answer, Delivery
+from bot.words.reply import SECRET_PARAMS, Reply
+from bot.words.text import Text
 
 HAND = "test.hand"
 

@@ -24,9 +24,9 @@ from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.ports import StoreError
 from bot.village.records import VILLAGE_STREAM
-from bot.village.replies import Reply
 from bot.village.requests import CommandRequest
 from bot.village.service import VillageService
+from bot.words.reply import Reply
 
 pytestmark = pytest.mark.db
 

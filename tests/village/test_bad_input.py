@@ -29,9 +29,9 @@ from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.inputs import MAX_NAME, clean_name
-from bot.village.replies import Reply
 from bot.village.requests import GamePlay
 from bot.village.service import VillageService
+from bot.words.reply import Reply
 from tests.conftest import POSTGRES_URL
 
 pytestmark = pytest.mark.db

@@ -16,8 +16,8 @@ from bot.storage.store import SqlStore
 from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
-from bot.village.replies import Reply, ReplyKind
 from bot.village.service import VillageService
+from bot.words.reply import Reply, ReplyKind
 
 pytestmark = pytest.mark.db
 

@@ -13,16 +13,9 @@ from bot.console.scripted import ScriptedDice
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
-from bot.village.replies import (
-    SECRET_PARAMS,
-    Answer,
-    Delivery,
-    Reply,
-    ReplyKind,
-    reply_data,
-    reply_from_data,
-)
+from bot.village.replies import Answer, Delivery
 from bot.village.service import VillageService
+from bot.words.reply import SECRET_PARAMS, Reply, ReplyKind, reply_data, reply_from_data
 from tests.village.secrets import (
     Dealer,
     Shown,

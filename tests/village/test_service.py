@@ -23,8 +23,8 @@ from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.ports import VersionConflict
 from bot.village.records import TABLE_PLAYING, TABLE_SEATING, NewEvent, TableAppend, TableRecord
-from bot.village.replies import Reply, ReplyKind
 from bot.village.service import VillageService
+from bot.words.reply import Reply, ReplyKind
 
 pytestmark = pytest.mark.db
 

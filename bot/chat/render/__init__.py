@@ -7,19 +7,9 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.chat.render import days, fairness, info, tables
-from bot.chat.text import (
-    DEFAULT_LOCALE,
-    LOCALES,
-    Link,
-    Surface,
-    Text,
-    Writer,
-    catalog,
-    display_width,
-    game_writers,
-    no_link,
-)
-from bot.village.replies import Reply
+from bot.chat.text import DEFAULT_LOCALE, LOCALES, catalog, game_writers
+from bot.words.reply import Reply
+from bot.words.text import Link, Surface, Text, Writer, display_width, no_link
 
 __all__ = [
     "DEFAULT_LOCALE",

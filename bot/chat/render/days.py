@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.chat.text import Text, as_int, as_list, as_map, plain
 from bot.games.greed.text import rules_text
-from bot.village.replies import Reply, ReplyKind
+from bot.words.reply import Reply, ReplyKind
+from bot.words.text import Text, as_int, as_list, as_map, plain
 
 
 def _memo_term(t: Text, turn: Mapping[str, Any]) -> str:

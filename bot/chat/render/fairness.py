@@ -6,18 +6,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from bot.chat.text import (
-    Text,
-    as_float,
-    as_int,
-    as_list,
-    as_map,
-    cell_name,
-    plain,
-    table_lines,
-)
 from bot.games.greed.text import faces_text
-from bot.village.replies import Reply
+from bot.words.reply import Reply
+from bot.words.text import Text, as_float, as_int, as_list, as_map, cell_name, plain, table_lines
 
 _FACE_ORDER: Final = ("$", "G", "R", "Eg", "Eb", "D")
 MAX_MISMATCHES: Final = 10  # a wrong seed breaks every throw: the first few say enough

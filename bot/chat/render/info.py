@@ -5,19 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from bot.chat.text import (
-    Text,
-    Writer,
-    as_int,
-    as_list,
-    as_map,
-    cell_name,
-    plain,
-    table_lines,
-)
 from bot.games.greed.text import faces_text, rules_text, standing, take_text
 from bot.village import registry
-from bot.village.replies import Reply
+from bot.words.reply import Reply
+from bot.words.text import Text, Writer, as_int, as_list, as_map, cell_name, plain, table_lines
 
 _SETTING_FIELDS: Final = ("variant", "turns", "threshold", "timezone", "update", "period")
 _SETTING_NAMES: Final = {"variant": "rules"}  # the rule variant is set with `rules:`

@@ -13,8 +13,8 @@ from bot.chat.render.fairness import (
     mismatch_detail,
     verify_page,
 )
-from bot.chat.text import Text, as_int, as_list, as_map, plain
-from bot.village.replies import Reply
+from bot.words.reply import Reply
+from bot.words.text import Text, as_int, as_list, as_map, plain
 
 
 def _game(t: Text, reply: Reply) -> str:

@@ -8,6 +8,7 @@ JSON), `presenter` (the replies with names), `text` with `catalog_ja` / `catalog
 """
 
 from bot.games.api import MoveCommand, TableCommands, TableGame
+from bot.games.ducks import text
 from bot.games.ducks.events import DuckEvent
 from bot.games.ducks.game import GAME
 from bot.games.ducks.moves import DuckMove
@@ -24,7 +25,7 @@ TABLE: TableGame[DuckState, DuckMove, DuckEvent] = TableGame(
         MoveCommand("stop"),
     ),
     setting_choices={"rounds": ("N", "2N"), "wild": ("on", "off")},
-    texts="bot.games.ducks.text",
+    texts=text.TEXTS,
     # The moves by their Japanese names, as a chat message says them (`昇格 5 5`).
     commands=TableCommands(
         aliases={"振る": "roll", "昇格": "promote", "パス": "pass", "ストップ": "stop"},

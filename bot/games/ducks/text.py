@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping
 from itertools import zip_longest
 from typing import Any, Final
 
-from bot.chat.text import Text, Writer, as_int, as_list, as_map, plain, table_lines
 from bot.games.ducks import catalog_en, catalog_ja
-from bot.village.replies import Reply
+from bot.words.reply import Reply
+from bot.words.text import GameTexts, Text, Writer, as_int, as_list, as_map, plain, table_lines
 
 TEXTS_JA: Final[Mapping[str, str]] = catalog_ja.TEXTS
 TEXTS_EN: Final[Mapping[str, str]] = catalog_en.TEXTS
@@ -411,3 +411,6 @@ WRITERS: Final[dict[str, Writer]] = {
     "ducks.bad_dice": _refusal("ducks.bad_dice", own_turn=False),
 }
 """Every Ducks reply key and its writer."""
+
+TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN)
+"""What the chat renders this game's replies with."""

@@ -19,7 +19,7 @@ from bot.games.api import (
     TableCommands,
     TableGame,
 )
-from bot.games.gleek import rules, script
+from bot.games.gleek import rules, script, text
 from bot.games.gleek.cards import Card, Suit
 from bot.games.gleek.events import GleekEvent
 from bot.games.gleek.game import GAME, GleekGame
@@ -56,7 +56,7 @@ TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
         MoveCommand("play", ("card",)),
     ),
     setting_choices={"deals": ("3", "6", "9", "12")},
-    texts="bot.games.gleek.text",
+    texts=text.TEXTS,
     commands=TableCommands(
         aliases={
             "新規": "new",

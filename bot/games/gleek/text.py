@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from bot.chat.text import Text, Writer, as_int, as_list, as_map, plain, table_lines
 from bot.games.gleek import catalog_en, catalog_ja
-from bot.village.replies import Reply
+from bot.words.reply import Reply
+from bot.words.text import GameTexts, Text, Writer, as_int, as_list, as_map, plain, table_lines
 
 TEXTS_JA: Final[Mapping[str, str]] = catalog_ja.TEXTS
 TEXTS_EN: Final[Mapping[str, str]] = catalog_en.TEXTS
@@ -479,3 +479,6 @@ WRITERS: Final[dict[str, Writer]] = {
     **dict.fromkeys(REFUSAL_KEYS, refusal),
 }
 """Every Gleek reply key and its writer."""
+
+TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN)
+"""What the chat renders this game's replies with."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.games.api import Json, Params, RuleError
 from bot.games.day import DayGame
-from bot.games.greed import GreedRuleError, PlayerDay, UnknownFaceError, analyse, parse_faces
+from bot.games.greed import GreedRuleError, PlayerDay, UnknownFaceError, analyse, parse_faces, text
 from bot.games.greed.events import GreedEvent
 from bot.games.greed.fair import uniformity_json, verify_record
 from bot.games.greed.game import GAME, rule_error
@@ -50,5 +50,5 @@ def tally(throws: Sequence[Sequence[Json]]) -> dict[str, Json]:
 
 
 DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
-    GAME, position_odds, calculate, verify_record, tally, texts="bot.games.greed.text"
+    GAME, position_odds, calculate, verify_record, tally, texts=text.TEXTS
 )

@@ -12,10 +12,10 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from bot.chat.text import Text, Writer, as_float, as_int, as_list, as_map, plain
 from bot.games.greed import UnknownFaceError, best_split, catalog_en, catalog_ja, parse_faces
 from bot.games.greed.faces import counts as face_counts
-from bot.village.replies import Reply
+from bot.words.reply import Reply
+from bot.words.text import GameTexts, Text, Writer, as_float, as_int, as_list, as_map, plain
 
 TEXTS_JA: Final[Mapping[str, str]] = catalog_ja.TEXTS
 TEXTS_EN: Final[Mapping[str, str]] = catalog_en.TEXTS
@@ -414,3 +414,6 @@ WRITERS: Final[Mapping[str, Writer]] = {
     "odds": odds,
     "score": score,
 }
+
+TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN)
+"""What the chat renders Greed's replies with."""

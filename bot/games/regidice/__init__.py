@@ -12,7 +12,7 @@ player's own dice apart), `presenter`, and `text` with `catalog_ja` / `catalog_e
 from collections.abc import Sequence
 
 from bot.games.api import ChanceRequest, MoveCommand, Outcome, TableCommands, TableGame
-from bot.games.regidice import rules, script
+from bot.games.regidice import rules, script, text
 from bot.games.regidice.dice import Colour, Parity, Token
 from bot.games.regidice.events import RegidiceEvent
 from bot.games.regidice.game import GAME, RegidiceGame
@@ -56,7 +56,7 @@ TABLE: TableGame[RegidiceState, RegidiceMove, RegidiceEvent] = TableGame(
         MoveCommand("prepare", ("lose", "pass"), optional=("lose", "pass")),
     ),
     setting_choices={"declare": ("open", "sealed")},
-    texts="bot.games.regidice.text",
+    texts=text.TEXTS,
     commands=TableCommands(
         aliases={
             "新規": "new",

@@ -15,9 +15,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from bot.chat.text import Text, Writer, as_int, as_list, as_map, plain
 from bot.games.regidice import catalog_en, catalog_ja
-from bot.village.replies import Reply
+from bot.words.reply import Reply
+from bot.words.text import GameTexts, Text, Writer, as_int, as_list, as_map, plain
 
 TEXTS_JA: Final[Mapping[str, str]] = catalog_ja.TEXTS
 TEXTS_EN: Final[Mapping[str, str]] = catalog_en.TEXTS
@@ -499,3 +499,6 @@ WRITERS: Final[dict[str, Writer]] = {
     **dict.fromkeys(REFUSAL_KEYS, refusal),
 }
 """Every Regidice reply key and its writer."""
+
+TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN)
+"""What the chat renders this game's replies with."""

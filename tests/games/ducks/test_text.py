@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from bot.chat.text import Surface, Text
 from bot.games.api import ChanceRequest, Outcome, RuleError, replay
 from bot.games.ducks import TABLE, replies
 from bot.games.ducks.game import GAME
@@ -16,7 +15,8 @@ from bot.games.ducks.grammar import Malformed, Moves, read
 from bot.games.ducks.moves import DuckMove, Leave, Pass, Promote, Roll, Stop
 from bot.games.ducks.script import parse
 from bot.games.ducks.text import TEXTS_EN, TEXTS_JA, WRITERS
-from bot.village.replies import Reply, move_kind
+from bot.words.reply import Reply, move_kind
+from bot.words.text import Surface, Text
 from tests.games.ducks.scripted import play
 
 NAMES = ["May", "Kent", "Will"]

@@ -19,7 +19,7 @@ from bot.games.gleek.events import Dealt, GleekEvent
 from bot.games.gleek.game import GAME
 from bot.games.gleek.presenter import GleekPresenter
 from bot.games.gleek.table import GleekState, evolve
-from bot.village.replies import SECRET_PARAMS, Reply
+from bot.words.reply import SECRET_PARAMS, Reply
 from tests.village.secrets import strings_in
 
 from .scripted import NAMES, Table, seeded

@@ -20,7 +20,7 @@ from bot.games.regidice.game import GAME
 from bot.games.regidice.presenter import RegidicePresenter
 from bot.games.regidice.rules import tokens
 from bot.games.regidice.table import Place, RegidiceState
-from bot.village.replies import SECRET_PARAMS, Reply
+from bot.words.reply import SECRET_PARAMS, Reply
 from tests.village.secrets import strings_in
 
 from .scripted import NAMES, Table
