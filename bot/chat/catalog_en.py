@@ -95,24 +95,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "This channel is now a {game} village. Post six `[[greed]]` tags to join and start "
         "your first turn."
     ),
-    "log.head": "[{player}] day {day} log",
-    "log.empty": "No throws yet.",
-    "log.line": "T{turn} lap {lap} throw {throw}: {faces}",
-    "log.then": " → ",
-    "log.lap": "sweep, on to lap {lap}",
-    "log.greed_out": "greed out",
-    "log.greed_out_day": "greed out (today's {day_lost} lost too)",
-    "log.turn_end": "Turn End (turn scores {score})",
-    "log.turn_end_forced": "turn ends (turn scores {score})",
-    "log.turn_end_forced_zero": "turn ends at 0 (below the threshold, {lost} lost)",
-    "log.unfinished": "unfinished when the day closed ({lost} lost)",
-    "log.day_closed": "day closed",
-    "log.voided": "[voided] {line} (voided by {by} at {at}; reason: {reason})",
-    "rollback.pos": "turn {turn} (lap {lap}, throw {throw})",
-    "rolled_back": (
-        "{by} rolled {player} back to before {pos}. Throws voided: {count}. Reason: {reason}"
-    ),
-    "restored": "{by} undid {player}'s last rollback. Throws restored: {count}. Reason: {reason}",
     "settings.head": "Village settings (day {day})",
     "settings.schedule": (
         "Language: {locale} · time zone: {timezone} · update at {update} · days last {period}"
@@ -143,14 +125,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "standings.posts": "Each day's post: {posts}",
     "standings.post": "{day}d {post}",
     # -- memo and days ---------------------------------------------------------------------------
-    "memo.head": "[{player}] day {day} score memo",
-    "memo.final": "Final score: {points}",
-    "memo.so_far": "Score so far: {points} (today's play goes on)",
-    "memo.overall": "Overall: {points}",
-    "memo.day": "{day}d: {points}",
-    "memo.no_turns": "(no turns played)",
-    "memo.no_turn_finished": "(no turn finished yet)",
-    "memo.wiped": "{score}(-{lost})",
     "day_opened.head": "━━ Day {day} opens ━━",
     "day_opened.closes": "Closes: {closes}",
     "day_opened.commitment": "Dice commitment sha256: {commitment}",
@@ -166,12 +140,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "Check that sha256(seed) is {commitment}, and every throw with `/greed verify day:{day}`."
     ),
     # -- checking the dice ---------------------------------------------------------------------
-    "verify.ok": (
-        "✅ Day {day} verified: the seed matches the commitment and every throw "
-        "(throws checked: {throws}) re-derives exactly from it."
-    ),
-    "verify.failed": "❌ Day {day} does not verify. Problems: {count}; throws checked: {throws}.",
-    "verify.scripted": ("This day used typed-in (scripted) dice, so it cannot verify as fair."),
     "verify.mismatch": "- {what}: {detail}",
     "verify.detail.seed.not_revealed": "the seed is not revealed yet (the day is still open)",
     "verify.detail.seed.not_hex": "the seed is not hex",
@@ -208,32 +176,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "verify.what.gap": "gap",
     "verify.what.scripted": "scripted faces",
     "verify.what.format": "format",
-    "export.closed": (
-        "Day {day} record (throws: {throws}): {filename}. The seed is revealed: check every "
-        "throw with `greedbot verify {filename}` or `/greed verify day:{day}`."
-    ),
     "export.inline": "Save the JSON below as {filename} to check it.",
-    "export.open": (
-        "Day {day} record (throws: {throws}): {filename}. The seed stays secret until the day "
-        "closes: export again then, and check every throw with `greedbot verify {filename}` "
-        "or `/greed verify day:{day}`."
-    ),
     "day_not_closed": (
         "{who}Day {day} is still open, so its seed is still secret. Verify it after the day "
         "closes (`/village export day:{day}` works now, but without the seed)."
-    ),
-    "stats.head_all": "Face counts, all days ({total} dice)",
-    "stats.head_day": "Face counts, day {day} ({total} dice)",
-    "stats.empty": "No throws yet.",
-    "stats.columns": "name $ G R E🟩 E⬛ D total χ² p",
-    "stats.village": "village",
-    "stats.p": (
-        "p is the chance that fair dice would look at least this uneven. About 1 day in 100 "
-        "shows p < 0.01 by pure chance, so one small p proves nothing."
-    ),
-    "stats.caution": (
-        "Only a p that stays tiny day after day is suspicious; with few throws the test "
-        "says little."
     ),
     "internal_error": (
         "{who}Something went wrong on the bot's side, so this message was not handled. Nothing "

@@ -97,26 +97,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "このチャンネルを{game}の村にしました。"
         "`[[greed]]` を6個並べて発言すると参加して1ターン目が始まります。"
     ),
-    "log.head": "【{player}】{day}dの記録",
-    "log.empty": "まだ1投も振っていません。",
-    "log.line": "T{turn} {lap}周{throw}投目 {faces}",
-    "log.then": " → ",
-    "log.lap": "総取り {lap}周目へ",
-    "log.greed_out": "グリードアウト",
-    "log.greed_out_day": "グリードアウト（本日の持ち点 {day_lost} も失効）",
-    "log.turn_end": "ターンエンド（ターン {score}）",
-    "log.turn_end_forced": "ターン終了（ターン {score}）",
-    "log.turn_end_forced_zero": "ターン終了 0点（持ち点不足で {lost} 失効）",
-    "log.unfinished": "未完了のまま締切（{lost} 失効）",
-    "log.day_closed": "締切",
-    "log.voided": "【無効】{line}（{by} が無効化 {at}・理由: {reason}）",
-    "rollback.pos": "{turn}ターン目 {lap}周{throw}投目",
-    "rolled_back": (
-        "{by} が {player} を {pos} の前まで戻しました（{count}投を無効化）。理由: {reason}"
-    ),
-    "restored": (
-        "{by} が {player} の直前のロールバックを取り消しました（{count}投を復元）。理由: {reason}"
-    ),
     "settings.head": "村の設定（{day}d）",
     "settings.schedule": (
         "言語: {locale} ・ タイムゾーン: {timezone} ・ 更新時刻 {update} ・ 1日の長さ {period}"
@@ -147,14 +127,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "standings.posts": "各日の投稿: {posts}",
     "standings.post": "{day}d {post}",
     # -- memo and days ---------------------------------------------------------------------------
-    "memo.head": "【{player}】{day}d 得点メモ",
-    "memo.final": "最終得点: {points}",
-    "memo.so_far": "現在の得点: {points}（本日のプレイ中）",
-    "memo.overall": "総合得点: {points}",
-    "memo.day": "{day}d: {points}",
-    "memo.no_turns": "(未プレイ)",
-    "memo.no_turn_finished": "(終わったターンはまだありません)",
-    "memo.wiped": "{score}(-{lost})",
     "day_opened.head": "━━ {day}d 開始 ━━",
     "day_opened.closes": "締切: {closes}",
     "day_opened.commitment": "ダイスの封印 sha256: {commitment}",
@@ -170,14 +142,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "検証: sha256(シード) = {commitment}（`/greed verify day:{day}` で全出目を確認できます）"
     ),
     # -- checking the dice ---------------------------------------------------------------------
-    "verify.ok": (
-        "✅ {day}dの検証: シードはコミットメントと一致し、"
-        "全{throws}投の出目がシードから再計算した通りでした。"
-    ),
-    "verify.failed": "❌ {day}dの検証: {throws}投を調べ、{count}件の食い違いがありました。",
-    "verify.scripted": (
-        "この日は手入力（scripted）の出目を使ったので、公平なダイスとしては検証できません。"
-    ),
     "verify.mismatch": "・{what}: {detail}",
     "verify.more": "・ほか{count}件",
     "verify.page": (
@@ -216,32 +180,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "verify.what.gap": "欠番",
     "verify.what.scripted": "手入力の出目",
     "verify.what.format": "形式",
-    "export.closed": (
-        "{day}dの記録（{throws}投）: {filename}。シードは公開済みです。"
-        "`greedbot verify {filename}` か `/greed verify day:{day}` で全出目を検証できます。"
-    ),
     "export.inline": "下のJSONを {filename} という名前で保存すれば、そのまま検証に使えます。",
-    "export.open": (
-        "{day}dの記録（{throws}投）: {filename}。シードはこの日の締切まで非公開です。"
-        "締切後にもう一度エクスポートすれば、`greedbot verify {filename}` か "
-        "`/greed verify day:{day}` で全出目を検証できます。"
-    ),
     "day_not_closed": (
         "{who}{day}dはまだ締め切られていないので、シードは非公開です。検証は締切後にどうぞ"
         "（`/village export day:{day}` は今でも使えますが、シードはまだ入っていません）。"
-    ),
-    "stats.head_all": "出目の統計（全日程・{total}個）",
-    "stats.head_day": "出目の統計（{day}d・{total}個）",
-    "stats.empty": "まだ1投も振られていません。",
-    "stats.columns": "名前 ＄ G R E緑 E黒 D 計 χ² p",
-    "stats.village": "村全体",
-    "stats.p": (
-        "p は、公平なダイスでもこれ以上偏って見える確率です。"
-        "公平でも100日に1日ほどは p < 0.01 になるので、1日だけ小さくても証拠にはなりません。"
-    ),
-    "stats.caution": (
-        "怪しいのは何日も続けて p がとても小さいときだけです。"
-        "出目が少ないうちは、この検定ではほとんど何もわかりません。"
     ),
     "internal_error": (
         "{who}ボット側で問題が起きたため、この発言は処理しませんでした。何も振っていません。"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 from bot.chat import catalog_en, catalog_ja
 from bot.games.registry import DAY_GAMES, TABLE_GAMES
-from bot.words.text import GameTexts, Writer
+from bot.words.text import GameTexts, Text, Writer
 
 CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {
     "ja": catalog_ja.TEXTS,
@@ -47,3 +47,13 @@ def _game_texts() -> list[GameTexts]:
     found = [day.texts for day in DAY_GAMES.values()]
     found += [table.texts for table in TABLE_GAMES.values()]
     return [texts for texts in found if texts is not None]
+
+
+def day_rules(t: Text, rules: Mapping[str, Any]) -> str:
+    """A day's rules in a line, as the village's day game words them (the village's own
+    replies show them: a day's opening, the settings). Each village plays the one day game
+    the registry has; its words are found there, not named."""
+    for day in DAY_GAMES.values():
+        if day.texts is not None and day.texts.rules is not None:
+            return day.texts.rules(t, rules)
+    return ""

@@ -212,3 +212,6 @@ class GameTexts:
     writers: Mapping[str, Writer]
     ja: Mapping[str, str]
     en: Mapping[str, str]
+    rules: Callable[[Text, Mapping[str, Any]], str] | None = None
+    """A day game's rules of the day in a line (Greed's variant, turns and threshold), which
+    the village's own replies show: a day's opening, the village's settings."""

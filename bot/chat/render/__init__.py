@@ -6,7 +6,7 @@ import logging
 from collections.abc import Mapping
 from typing import Final
 
-from bot.chat.render import days, fairness, info, tables
+from bot.chat.render import days, info, tables
 from bot.chat.text import DEFAULT_LOCALE, LOCALES, catalog, game_writers
 from bot.words.reply import Reply
 from bot.words.text import Link, Surface, Text, Writer, display_width, no_link
@@ -102,22 +102,15 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "internal_error": _simple("internal_error"),
     # information
     "village_created": info.village_created,
-    "log": info.log,
-    "rolled_back": info.rolled_back,
-    "restored": info.restored,
     "settings": info.settings,
     "day_extended": days.day_extended,
     "standings": info.standings,
     "help": info.help_lines,
     # memo and days
-    "memo": days.memo,
     "day_opened": days.day_opened,
     "day_closed": days.day_closed,
     # checking the dice
-    "verify": fairness.verify,
-    "export": fairness.export,
-    "stats": fairness.stats,
-    "day_not_closed": fairness.day_not_closed,
+    "day_not_closed": info.day_not_closed,
     # what a chat shows in place of a reply only one player may see
     "secret.sent_by_dm": _simple("secret.sent_by_dm"),
     "secret.dm_failed": _simple("secret.dm_failed"),

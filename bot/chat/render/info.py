@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from bot.games.greed.text import faces_text, rules_text, standing, take_text
+from bot.chat.text import day_rules
 from bot.village import registry
 from bot.words.reply import Reply
 from bot.words.text import Text, Writer, as_int, as_list, as_map, cell_name, plain, table_lines
@@ -85,105 +85,7 @@ def usage(command: registry.Command) -> str:
     return "`" + " ".join(parts) + "`"
 
 
-def _log_event(t: Text, event: Mapping[str, Any]) -> str:
-    kind = event.get("type")
-    if kind == "DiceSetAside":
-        return take_text(t, event)
-    if kind == "LapStarted":
-        return t("log.lap", lap=as_int(event.get("lap")))
-    if kind == "GreedOut":
-        day_lost = as_int(event.get("day_points_lost"))
-        if day_lost:
-            return t("log.greed_out_day", day_lost=t.pts(day_lost))
-        return t("log.greed_out")
-    if kind == "TurnEnded":
-        score, lost = as_int(event.get("score")), as_int(event.get("lost"))
-        if not event.get("forced"):
-            return t("log.turn_end", score=t.pts(score))
-        if score == 0 and lost > 0:
-            return t("log.turn_end_forced_zero", lost=t.pts(lost))
-        return t("log.turn_end_forced", score=t.pts(score))
-    if kind == "TurnUnfinished":
-        return t("log.unfinished", lost=t.pts(event.get("turn_points_lost")))
-    if kind == "DayClosed":
-        return t("log.day_closed")
-    return plain(kind)
-
-
-def _log_line(t: Text, step: Mapping[str, Any], zone: Any) -> str:
-    line = t(
-        "log.line",
-        turn=plain(step.get("turn")) or "-",
-        lap=plain(step.get("lap")) or "-",
-        throw=plain(step.get("throw")) or "-",
-        faces=faces_text(t, as_list(step.get("faces"))),
-    )
-    events = [_log_event(t, as_map(e)) for e in as_list(step.get("then"))]
-    arrow = t.texts["log.then"]
-    if events:
-        line += arrow + arrow.join(events)
-    line = t.linked(line, step.get("message_id"))
-    voided = as_map(step.get("voided"))
-    if voided:
-        line = t(
-            "log.voided",
-            line=line,
-            by=plain(voided.get("by_name") or voided.get("by")),
-            at=t.when(voided.get("at"), zone),
-            reason=plain(voided.get("reason")),
-        )
-    return line
-
-
-def log(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    steps = as_list(p.get("steps"))
-    head = t("log.head", player=plain(p.get("player") or reply.to), day=as_int(p.get("day")))
-    if not steps:
-        return [head, t("log.empty")]
-    # No time zone in the log's params yet: times then show in UTC, labelled as such.
-    zone = p.get("timezone")
-    return [head, *(_log_line(t, as_map(step), zone) for step in steps)]
-
-
 # -- moderation --------------------------------------------------------------------------------
-
-
-def _who_acted(params: Mapping[str, Any]) -> str:
-    # `by` is the moderator's id in the stored event; `by_name` is what people read.
-    return plain(params.get("by_name") or params.get("by"))
-
-
-def rolled_back(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    target = as_map(p.get("target"))
-    where = t(
-        "rollback.pos",
-        turn=as_int(target.get("turn")),
-        lap=as_int(target.get("lap"), 1),
-        throw=as_int(target.get("throw"), 1),
-    )
-    line = t(
-        "rolled_back",
-        by=_who_acted(p),
-        player=plain(p.get("player") or reply.to),
-        pos=where,
-        count=as_int(p.get("throws_voided")),
-        reason=plain(p.get("reason")),
-    )
-    return [line, *standing(t, reply.state)]
-
-
-def restored(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    line = t(
-        "restored",
-        by=_who_acted(p),
-        player=plain(p.get("player") or reply.to),
-        count=as_int(p.get("throws_restored")),
-        reason=plain(p.get("reason")),
-    )
-    return [line, *standing(t, reply.state)]
 
 
 def _setting_name(t: Text, field: str) -> str:
@@ -220,7 +122,7 @@ def settings(t: Text, reply: Reply) -> list[str]:
     changed = [plain(c) for c in as_list(p.get("changed"))]
     lines = [
         t("settings.head", day=day),
-        rules_text(t, current),
+        day_rules(t, current),
         t(
             "settings.schedule",
             # The language changes at once, so the one in force is the new one.
@@ -349,3 +251,7 @@ def _day_posts(t: Text, p: Mapping[str, Any]) -> list[str]:
         if isinstance(post.get("post_id"), int)
     ]
     return [t("standings.posts", posts=t.texts["sep"].join(links))] if links else []
+
+
+def day_not_closed(t: Text, reply: Reply) -> list[str]:
+    return [t("day_not_closed", who=t.who(reply.to), day=as_int(reply.params.get("day")))]

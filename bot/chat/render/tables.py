@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.chat.render.fairness import (
+from bot.words.checking import (
     MAX_MISMATCHES,
     attached_source,
     inline_document,

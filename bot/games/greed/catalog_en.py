@@ -105,4 +105,58 @@ TEXTS: Final[Mapping[str, str]] = {
         "Note: these figures are for the official rules. Under {variant} a greed out also "
         "loses today's banked points, so be more careful."
     ),
+    "log.head": "[{player}] day {day} log",
+    "log.empty": "No throws yet.",
+    "log.line": "T{turn} lap {lap} throw {throw}: {faces}",
+    "log.then": " → ",
+    "log.lap": "sweep, on to lap {lap}",
+    "log.greed_out": "greed out",
+    "log.greed_out_day": "greed out (today's {day_lost} lost too)",
+    "log.turn_end": "Turn End (turn scores {score})",
+    "log.turn_end_forced": "turn ends (turn scores {score})",
+    "log.turn_end_forced_zero": "turn ends at 0 (below the threshold, {lost} lost)",
+    "log.unfinished": "unfinished when the day closed ({lost} lost)",
+    "log.day_closed": "day closed",
+    "log.voided": "[voided] {line} (voided by {by} at {at}; reason: {reason})",
+    "rollback.pos": "turn {turn} (lap {lap}, throw {throw})",
+    "rolled_back": (
+        "{by} rolled {player} back to before {pos}. Throws voided: {count}. Reason: {reason}"
+    ),
+    "restored": "{by} undid {player}'s last rollback. Throws restored: {count}. Reason: {reason}",
+    "memo.head": "[{player}] day {day} score memo",
+    "memo.final": "Final score: {points}",
+    "memo.so_far": "Score so far: {points} (today's play goes on)",
+    "memo.overall": "Overall: {points}",
+    "memo.day": "{day}d: {points}",
+    "memo.no_turns": "(no turns played)",
+    "memo.no_turn_finished": "(no turn finished yet)",
+    "memo.wiped": "{score}(-{lost})",
+    "verify.ok": (
+        "✅ Day {day} verified: the seed matches the commitment and every throw "
+        "(throws checked: {throws}) re-derives exactly from it."
+    ),
+    "verify.failed": "❌ Day {day} does not verify. Problems: {count}; throws checked: {throws}.",
+    "verify.scripted": ("This day used typed-in (scripted) dice, so it cannot verify as fair."),
+    "export.closed": (
+        "Day {day} record (throws: {throws}): {filename}. The seed is revealed: check every "
+        "throw with `greedbot verify {filename}` or `/greed verify day:{day}`."
+    ),
+    "export.open": (
+        "Day {day} record (throws: {throws}): {filename}. The seed stays secret until the day "
+        "closes: export again then, and check every throw with `greedbot verify {filename}` "
+        "or `/greed verify day:{day}`."
+    ),
+    "stats.head_all": "Face counts, all days ({total} dice)",
+    "stats.head_day": "Face counts, day {day} ({total} dice)",
+    "stats.empty": "No throws yet.",
+    "stats.columns": "name $ G R E🟩 E⬛ D total χ² p",
+    "stats.village": "village",
+    "stats.p": (
+        "p is the chance that fair dice would look at least this uneven. About 1 day in 100 "
+        "shows p < 0.01 by pure chance, so one small p proves nothing."
+    ),
+    "stats.caution": (
+        "Only a p that stays tiny day after day is suspicious; with few throws the test "
+        "says little."
+    ),
 }

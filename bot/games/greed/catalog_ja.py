@@ -95,4 +95,62 @@ TEXTS: Final[Mapping[str, str]] = {
         "※数字は公式ルールで計算しています。{variant}ではグリードアウトすると"
         "本日の持ち点も失うので、もっと慎重に。"
     ),
+    "log.head": "【{player}】{day}dの記録",
+    "log.empty": "まだ1投も振っていません。",
+    "log.line": "T{turn} {lap}周{throw}投目 {faces}",
+    "log.then": " → ",
+    "log.lap": "総取り {lap}周目へ",
+    "log.greed_out": "グリードアウト",
+    "log.greed_out_day": "グリードアウト（本日の持ち点 {day_lost} も失効）",
+    "log.turn_end": "ターンエンド（ターン {score}）",
+    "log.turn_end_forced": "ターン終了（ターン {score}）",
+    "log.turn_end_forced_zero": "ターン終了 0点（持ち点不足で {lost} 失効）",
+    "log.unfinished": "未完了のまま締切（{lost} 失効）",
+    "log.day_closed": "締切",
+    "log.voided": "【無効】{line}（{by} が無効化 {at}・理由: {reason}）",
+    "rollback.pos": "{turn}ターン目 {lap}周{throw}投目",
+    "rolled_back": (
+        "{by} が {player} を {pos} の前まで戻しました（{count}投を無効化）。理由: {reason}"
+    ),
+    "restored": (
+        "{by} が {player} の直前のロールバックを取り消しました（{count}投を復元）。理由: {reason}"
+    ),
+    "memo.head": "【{player}】{day}d 得点メモ",
+    "memo.final": "最終得点: {points}",
+    "memo.so_far": "現在の得点: {points}（本日のプレイ中）",
+    "memo.overall": "総合得点: {points}",
+    "memo.day": "{day}d: {points}",
+    "memo.no_turns": "(未プレイ)",
+    "memo.no_turn_finished": "(終わったターンはまだありません)",
+    "memo.wiped": "{score}(-{lost})",
+    "verify.ok": (
+        "✅ {day}dの検証: シードはコミットメントと一致し、"
+        "全{throws}投の出目がシードから再計算した通りでした。"
+    ),
+    "verify.failed": "❌ {day}dの検証: {throws}投を調べ、{count}件の食い違いがありました。",
+    "verify.scripted": (
+        "この日は手入力（scripted）の出目を使ったので、公平なダイスとしては検証できません。"
+    ),
+    "export.closed": (
+        "{day}dの記録（{throws}投）: {filename}。シードは公開済みです。"
+        "`greedbot verify {filename}` か `/greed verify day:{day}` で全出目を検証できます。"
+    ),
+    "export.open": (
+        "{day}dの記録（{throws}投）: {filename}。シードはこの日の締切まで非公開です。"
+        "締切後にもう一度エクスポートすれば、`greedbot verify {filename}` か "
+        "`/greed verify day:{day}` で全出目を検証できます。"
+    ),
+    "stats.head_all": "出目の統計（全日程・{total}個）",
+    "stats.head_day": "出目の統計（{day}d・{total}個）",
+    "stats.empty": "まだ1投も振られていません。",
+    "stats.columns": "名前 ＄ G R E緑 E黒 D 計 χ² p",
+    "stats.village": "村全体",
+    "stats.p": (
+        "p は、公平なダイスでもこれ以上偏って見える確率です。"
+        "公平でも100日に1日ほどは p < 0.01 になるので、1日だけ小さくても証拠にはなりません。"
+    ),
+    "stats.caution": (
+        "怪しいのは何日も続けて p がとても小さいときだけです。"
+        "出目が少ないうちは、この検定ではほとんど何もわかりません。"
+    ),
 }
