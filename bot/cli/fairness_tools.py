@@ -109,7 +109,7 @@ async def _export(
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    from bot.games.registry import DAY_GAMES
+    from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME
     from bot.village.table_record import verify_table
 
     path = Path(args.file)
@@ -119,8 +119,9 @@ def run_verify(args: argparse.Namespace) -> int:
         if table:
             checked, mismatches = verify_table(document)
         else:
-            # A day's record is of the village's day game; the records so far name none: Greed's.
-            day_game = DAY_GAMES.get(str(document.get("game", "greed")))
+            # A day's record is of the village's day game; the records so far name none: they
+            # are the default day game's (Greed's).
+            day_game = DAY_GAMES.get(str(document.get("game", DEFAULT_DAY_GAME)))
             if day_game is None:
                 raise CliError(f"{path} is a day record of a game this bot does not know")
             checked, mismatches = day_game.verify(document)

@@ -409,6 +409,8 @@ class TableCommands:
     adds no reply of its own there, and the game's own first reply to the command says
     what it would have said (Gleek's `dealt` answers the start, with the commitment; its
     `timeout` a moderator's skip; its `game_over` an abandon in play)."""
+    group_aliases: tuple[str, ...] = ()
+    """Other names of the game's group of commands (`グリーク` for `/gleek`)."""
     announce_to_mover: bool = False
     """What the rules do by themselves after a move (a trick won, a deal scored) is
     addressed to whoever made the move, or whose move the time limit played (Gleek); by

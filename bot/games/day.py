@@ -1,15 +1,16 @@
 """What a day game brings to the village besides its rules.
 
 A day game is played by each player alone in the village's channel, on a one-seat table per
-player and day (Greed). The village's day commands are written around it and ask it for the
-game's own knowledge: the odds of a position, what a set of outcomes scores, how a day's
-exported record is checked, and how recorded outcomes are counted for the fairness test.
+player and day (Greed). It names its group of commands and what they take (`commands`); the
+village's day commands do them, asking the game for its own knowledge: the odds of a
+position, what a set of outcomes scores, how a day's exported record is checked, and how
+recorded outcomes are counted for the fairness test.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from bot.fairness.seed import Mismatch
@@ -19,6 +20,34 @@ from bot.words.text import GameTexts
 S = TypeVar("S")
 M = TypeVar("M")
 E = TypeVar("E")
+
+
+@dataclass(frozen=True, slots=True)
+class DayArgument:
+    """An argument of a day command, as it is typed (`player:`, `turn:`)."""
+
+    name: str
+    kind: str = "text"
+    """How it is asked for: `text`, `number`, `player` and `day` (the village offers its
+    players and days), `faces` (outcomes as players write them), `file` (an attached file)."""
+    required: bool = False
+    low: int | None = None
+    high: int | None = None
+    free_text: bool = False
+    """Takes the rest of the line (a reason, the faces to score)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DayCommand:
+    """A command of a day game's group (`/greed status`): its name and arguments as players
+    type them, and which of the village's day commands it is (`does`): `status`, `end` (the
+    turn's end, played as a message), `log`, `memo`, `odds`, `calculate`, `rollback`,
+    `restore`, `verify` or `help`. What each does is the village's; what it is called and
+    takes is the game's."""
+
+    name: str
+    does: str
+    arguments: tuple[DayArgument, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,3 +66,15 @@ class DayGame(Generic[S, M, E]):
     """Recorded outcomes (each as the record writes it) counted and tested for fairness."""
     texts: GameTexts | None = None
     """Its reply writers and catalogue, as `TableGame.texts`."""
+    commands: tuple[DayCommand, ...] = ()
+    """Its group of commands (`/greed …`), named after the game."""
+    position: tuple[str, ...] = ()
+    """The fields of a move's position (`Game.observe`) that name where it was made (Greed:
+    turn, lap, throw): a log's lines show them, and a rollback names its target by them, the
+    first required, the others 1 when left out."""
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    """Other names of its commands (`状態` for `status`), in any language."""
+    argument_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Other names of its commands' arguments (`ターン` for `turn`)."""
+    group_aliases: tuple[str, ...] = ()
+    """Other names of its group (`グリード`)."""

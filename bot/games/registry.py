@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from bot.games.api import Game, TableGame
 from bot.games.day import DayGame
@@ -22,6 +22,9 @@ AnyDayGame = DayGame[Any, Any, Any]
 DAY_GAMES: Mapping[str, AnyDayGame] = {day.game.key: day for day in (GREED,)}
 """The games each player plays alone in the village's channel, one table per player and
 day; a village has one (`VillageRecord.game`)."""
+
+DEFAULT_DAY_GAME: Final = next(iter(DAY_GAMES))
+"""The day game a new village plays."""
 
 TABLE_GAMES: Mapping[str, AnyTableGame] = {
     table.game.key: table for table in (DUCKS, GLEEK, REGIDICE)

@@ -1,4 +1,5 @@
-"""The game's commands: status, log, memo, score, rollback and restore; help, standings."""
+"""The village's day commands, which a day game names (`/greed status`): status, log, memo,
+score, rollback and restore, help; and the standings."""
 
 from __future__ import annotations
 
@@ -57,11 +58,10 @@ async def log(core: Core, call: Call) -> list[Reply]:
     if day is None or number < 1:
         raise Refusal("unknown_day", day=number, last=village.day)
     view = await core.view(village, day, player.player_id)
+    where = core.day_game(village).position
     steps = [
         {
-            "turn": step.position["turn"],
-            "lap": step.position["lap"],
-            "throw": step.position["throw"],
+            **{name: step.position[name] for name in where},
             "faces": step.data.get("faces", []),
             "throw_seq": step.data.get("throw_seq"),
             "message_id": step.message_id,
@@ -121,27 +121,24 @@ async def score(core: Core, call: Call) -> list[Reply]:
 
 
 async def rollback(core: Core, call: Call) -> list[Reply]:
-    """Roll a player's current day back to just before a turn, or a throw of one of its laps."""
+    """Roll a player's current day back to just before the move at a position the day game
+    names (Greed: a turn, or a throw of one of its laps): its first field is required, the
+    others are 1 when left out."""
     village = call.here
     command = call.command
     incoming = call.incoming
     by = call.author
     player = await _named_player(core, village, call)
-    turn = int_arg(command, "turn", required=True)
-    lap = int_arg(command, "lap")
-    throw = int_arg(command, "throw")
+    where = core.day_game(village).position
+    first, *rest = where
+    target = {first: int_arg(command, first, required=True)}
+    target |= {name: int_arg(command, name) or 1 for name in rest}
     reason = _reason(command)
-    target = {"turn": turn, "lap": lap or 1, "throw": throw or 1}
 
     async def decide(view: StreamView) -> NewEvent:
         live = view.live_steps
         step = next(
-            (
-                s
-                for s in live
-                if (s.position["turn"], s.position["lap"], s.position["throw"])
-                == (target["turn"], target["lap"], target["throw"])
-            ),
+            (s for s in live if all(s.position[name] == at for name, at in target.items())),
             None,
         )
         if step is None:

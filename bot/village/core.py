@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot.fairness.seed import new_seed
-from bot.games.registry import DAY_GAMES, AnyDayGame, AnyGame
+from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME, AnyDayGame, AnyGame
 from bot.village.answers import AnswerBook
 from bot.village.inputs import id_in_range, whole_in_range
 from bot.village.kept_plays import KeptPlays
@@ -116,7 +116,7 @@ class Core:
     clock: Clock
     dice: ChanceSource
     games: Mapping[str, AnyGame]
-    default_game: str = "greed"
+    default_game: str = DEFAULT_DAY_GAME
     outbox: bool = False
     """Keep every reply in the outbox until the chat adapter has delivered it (Discord)."""
     defaults: Mapping[str, Any] = field(default_factory=dict)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Final, Literal
+from typing import Final, Literal, cast, get_args
 
-from bot.games.registry import GAMES, TABLE_GAMES, AnyTableGame
+from bot.games.registry import DAY_GAMES, GAMES, TABLE_GAMES, AnyDayGame, AnyTableGame
 from bot.village import commands, config, days, tables, transparency
 from bot.village.core import Call, Core, Refusal
 from bot.village.requests import CommandRequest
@@ -60,27 +60,14 @@ class Command:
         return f"{self.group} {self.name}"
 
 
-GAME_GROUP: Final = "greed"
 VILLAGE_GROUP: Final = "village"
 
 # Japanese names of commands and argument keys, typed in place of the English ones in every
 # group alike (`/greed 状態`, `/village 順位`, `/ducks 着席`, `/gleek 入札 額:13`). They include
 # the names Discord shows for the slash commands in Japanese (the catalogues' `slash.*` and
-# `arg.*`), so that what a player sees there also works typed as text. A table game adds its
-# own in `TableCommands` (Gleek's `入札`), which win over these.
+# `arg.*`), so that what a player sees there also works typed as text. A game adds its own
+# (Greed's `状態`, Gleek's `入札`), which win over these.
 _NAMES_JA: Final[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
-    GAME_GROUP: {
-        "status": ("状況", "状態"),
-        "end": ("ターンエンド",),
-        "log": ("記録", "ログ"),
-        "memo": ("得点メモ", "メモ"),
-        "odds": ("確率",),
-        "score": ("得点計算", "得点"),
-        "rollback": ("ロールバック", "巻き戻し"),
-        "restore": ("ロールバック取消", "復元"),
-        "verify": ("検証",),
-        "help": ("ヘルプ",),
-    },
     VILLAGE_GROUP: {
         "create": ("作成",),
         "config": ("設定",),
@@ -92,13 +79,12 @@ _NAMES_JA: Final[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
     },
 }
 GROUP_ALIASES: Final[Mapping[str, str]] = {
-    "グリード": GAME_GROUP,
     "村": VILLAGE_GROUP,
-    "ダックス": "ducks",
-    "グリーク": "gleek",
-    "レジダイス": "regidice",
+    **{alias: key for key, day in DAY_GAMES.items() for alias in day.group_aliases},
+    **{alias: key for key, t in TABLE_GAMES.items() for alias in t.commands.group_aliases},
 }
-"""The command groups by their Japanese names (`/村 順位` is `/village standings`)."""
+"""The command groups by their other names (`/村 順位` is `/village standings`, `/グリード`
+`/greed`): the village's own, and each game's."""
 _TABLE_NAMES_JA: Final[Mapping[str, tuple[str, ...]]] = {
     "new": ("新規", "卓を開く"),
     "config": ("設定", "卓の設定"),
@@ -119,10 +105,6 @@ _TABLE_NAMES_JA: Final[Mapping[str, tuple[str, ...]]] = {
 _KEYS_JA: Final[Mapping[str, tuple[str, ...]]] = {
     "プレイヤー": ("player",),
     "日": ("day",),
-    "出目": ("faces",),
-    "ターン": ("turn",),
-    "周": ("lap",),
-    "投": ("throw",),
     "理由": ("reason",),
     "ファイル": ("export",),
     "卓": ("table",),
@@ -168,48 +150,65 @@ SETTINGS: Final = (
 """The settings `/village create` and `/village config` take."""
 
 
+@dataclass(frozen=True, slots=True)
+class _DayDoes:
+    """One of the village's day commands: what does it, and how it is answered."""
+
+    handler: Handler | None
+    moderator: bool = False
+    private: bool = False
+    slow: bool = False
+    anywhere: bool = False
+    answers_only: bool = False
+
+
+_DAY_DOES: Final[Mapping[str, _DayDoes]] = {
+    "status": _DayDoes(commands.status, private=True, answers_only=True),
+    "end": _DayDoes(None),
+    "log": _DayDoes(commands.log),
+    "memo": _DayDoes(commands.memo),
+    "odds": _DayDoes(transparency.odds, private=True),
+    "calculate": _DayDoes(commands.score, private=True, answers_only=True),
+    "rollback": _DayDoes(commands.rollback, moderator=True),
+    "restore": _DayDoes(commands.restore, moderator=True),
+    "verify": _DayDoes(transparency.verify, slow=True),
+    "help": _DayDoes(commands.help_, private=True, anywhere=True, answers_only=True),
+}
+"""The village's day commands, by what a day game's command `does` (`DayCommand`)."""
+
+
+def _kind(kind: str) -> ArgumentKind:
+    assert kind in get_args(ArgumentKind), kind
+    return cast(ArgumentKind, kind)
+
+
+def _day_commands(day: AnyDayGame) -> tuple[Command, ...]:
+    """A day game's group of commands, named by the game (`/greed status`), each done by the
+    village's day command it names."""
+    found = []
+    for typed in day.commands:
+        does = _DAY_DOES[typed.does]
+        arguments = tuple(
+            Argument(a.name, _kind(a.kind), a.required, (), a.low, a.high, a.free_text)
+            for a in typed.arguments
+        )
+        found.append(
+            Command(
+                day.game.key,
+                typed.name,
+                does.handler,
+                arguments,
+                moderator=does.moderator,
+                private=does.private,
+                slow=does.slow,
+                anywhere=does.anywhere,
+                answers_only=does.answers_only,
+            )
+        )
+    return tuple(found)
+
+
 _VILLAGE_COMMANDS: Final[tuple[Command, ...]] = (
-    Command(GAME_GROUP, "status", commands.status, (_PLAYER,), private=True, answers_only=True),
-    Command(GAME_GROUP, "end", None),
-    Command(GAME_GROUP, "log", commands.log, (_PLAYER, _DAY)),
-    Command(GAME_GROUP, "memo", commands.memo, (_PLAYER,)),
-    Command(GAME_GROUP, "odds", transparency.odds, private=True),
-    Command(
-        GAME_GROUP,
-        "score",
-        commands.score,
-        (Argument("faces", "faces", required=True, free_text=True),),
-        private=True,
-        answers_only=True,
-    ),
-    Command(
-        GAME_GROUP,
-        "rollback",
-        commands.rollback,
-        (
-            Argument("player", "player", required=True),
-            Argument("turn", "number", required=True, low=1, high=20),
-            Argument("lap", "number", low=1),
-            Argument("throw", "number", low=1),
-            _REASON,
-        ),
-        moderator=True,
-    ),
-    Command(
-        GAME_GROUP,
-        "restore",
-        commands.restore,
-        (Argument("player", "player", required=True), _REASON),
-        moderator=True,
-    ),
-    Command(
-        GAME_GROUP,
-        "verify",
-        transparency.verify,
-        (_DAY, Argument("export", "file")),
-        slow=True,
-    ),
-    Command(GAME_GROUP, "help", commands.help_, private=True, anywhere=True, answers_only=True),
     Command(
         VILLAGE_GROUP,
         "create",
@@ -301,6 +300,7 @@ def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
 
 
 COMMANDS: Final[tuple[Command, ...]] = (
+    *(c for day in DAY_GAMES.values() for c in _day_commands(day)),
     *_VILLAGE_COMMANDS,
     *(c for t in TABLE_GAMES.values() for c in _table_commands(t)),
 )
@@ -311,8 +311,12 @@ _BY_PATH: Final = {command.path: command for command in COMMANDS}
 def _argument_aliases() -> dict[str, tuple[str, ...]]:
     """Every other name of an argument key, with the arguments it may stand for."""
     found = {alias.lower(): names for alias, names in _KEYS_JA.items()}
-    for table in TABLE_GAMES.values():
-        for alias, names in table.commands.argument_aliases.items():
+    games = [
+        *(day.argument_aliases for day in DAY_GAMES.values()),
+        *(table.commands.argument_aliases for table in TABLE_GAMES.values()),
+    ]
+    for aliases in games:
+        for alias, names in aliases.items():
             found[alias.lower()] = tuple(dict.fromkeys((*names, *found.get(alias.lower(), ()))))
     return found
 
@@ -322,6 +326,8 @@ def _command_aliases() -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     for group, names in _NAMES_JA.items():
         found[group] = {alias.lower(): name for name, aliases in names.items() for alias in aliases}
+    for group, day in DAY_GAMES.items():
+        found[group] = {alias.lower(): name for alias, name in day.aliases.items()}
     for group, table in TABLE_GAMES.items():
         aliases = {
             alias.lower(): name

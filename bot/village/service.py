@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.fairness.seed import new_seed
 from bot.games.api import Play, Unreadable
-from bot.games.registry import DAY_GAMES, GAMES, TABLE_GAMES, AnyGame
+from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME, GAMES, TABLE_GAMES, AnyGame
 from bot.village import days, registry, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
 from bot.village.flood import FloodGate, Verdict
@@ -86,7 +86,7 @@ class VillageService:
         clock: Clock,
         dice: ChanceSource,
         games: Mapping[str, AnyGame] | None = None,
-        default_game: str = "greed",
+        default_game: str = DEFAULT_DAY_GAME,
         *,
         outbox: bool = False,
         flood_gate: bool = False,

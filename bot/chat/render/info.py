@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from bot.chat.text import day_rules
+from bot.games.registry import DEFAULT_DAY_GAME
 from bot.village import registry
 from bot.words.reply import Reply
 from bot.words.text import Text, Writer, as_int, as_list, as_map, cell_name, plain, table_lines
@@ -44,7 +45,7 @@ def bad_setting(t: Text, reply: Reply) -> list[str]:
 def village_created(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     key = "village_created.posts" if p.get("layout") == "posts" else "village_created"
-    return [t(key, game=t.word("game", p.get("game", "greed")))]
+    return [t(key, game=t.word("game", p.get("game", DEFAULT_DAY_GAME)))]
 
 
 def play_elsewhere(t: Text, reply: Reply) -> list[str]:

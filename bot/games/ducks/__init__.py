@@ -28,6 +28,7 @@ TABLE: TableGame[DuckState, DuckMove, DuckEvent] = TableGame(
     texts=text.TEXTS,
     # The moves by their Japanese names, as a chat message says them (`昇格 5 5`).
     commands=TableCommands(
+        group_aliases=("ダックス",),
         aliases={"振る": "roll", "昇格": "promote", "パス": "pass", "ストップ": "stop"},
     ),
 )

@@ -58,6 +58,7 @@ TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
     setting_choices={"deals": ("3", "6", "9", "12")},
     texts=text.TEXTS,
     commands=TableCommands(
+        group_aliases=("グリーク",),
         aliases={
             "新規": "new",
             "参加": "join",

@@ -6,7 +6,15 @@ from collections.abc import Sequence
 
 from bot.games.api import Json, Params, RuleError
 from bot.games.day import DayGame
-from bot.games.greed import GreedRuleError, PlayerDay, UnknownFaceError, analyse, parse_faces, text
+from bot.games.greed import (
+    GreedRuleError,
+    PlayerDay,
+    UnknownFaceError,
+    analyse,
+    day_commands,
+    parse_faces,
+    text,
+)
 from bot.games.greed.events import GreedEvent
 from bot.games.greed.fair import uniformity_json, verify_record
 from bot.games.greed.game import GAME, rule_error
@@ -50,5 +58,15 @@ def tally(throws: Sequence[Sequence[Json]]) -> dict[str, Json]:
 
 
 DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
-    GAME, position_odds, calculate, verify_record, tally, texts=text.TEXTS
+    GAME,
+    position_odds,
+    calculate,
+    verify_record,
+    tally,
+    texts=text.TEXTS,
+    commands=day_commands.COMMANDS,
+    position=day_commands.POSITION,
+    aliases=day_commands.ALIASES,
+    argument_aliases=day_commands.ARGUMENT_ALIASES,
+    group_aliases=("グリード",),
 )

@@ -58,6 +58,7 @@ TABLE: TableGame[RegidiceState, RegidiceMove, RegidiceEvent] = TableGame(
     setting_choices={"declare": ("open", "sealed")},
     texts=text.TEXTS,
     commands=TableCommands(
+        group_aliases=("レジダイス",),
         aliases={
             "新規": "new",
             "参加": "join",
