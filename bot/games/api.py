@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Final, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from bot.words.text import GameTexts
 
@@ -415,6 +415,19 @@ class TableCommands:
     """What the rules do by themselves after a move (a trick won, a deal scored) is
     addressed to whoever made the move, or whose move the time limit played (Gleek); by
     default such announcements go to the channel (`to` null)."""
+
+
+COMMANDS_ANSWERED_AS_INFO: Final[Mapping[str, str | None]] = {
+    "opened": "table_opened",
+    "joined": "joined",
+    "left": "info",
+    "closed": "info",
+    "configured": "info",
+    "abandoned": "info",
+}
+"""The village's table replies as the later games' rules name them (gleek.md §6,
+regidice.md §7): a table opened and a seat taken have kinds of their own, every other
+command's answer is `info` (`TableCommands.replies` extends it)."""
 
 
 @dataclass(frozen=True, slots=True)

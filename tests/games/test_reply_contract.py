@@ -12,22 +12,12 @@ import unicodedata
 from collections import Counter
 
 from tests.games.contract import Played, missing_fields, of_game, play_transcripts
+from tests.games.ducks.test_replies import TABLE_FIELDS, TURN_FIELDS
+from tests.village.test_service import STATE_FIELDS
 
 # -- Greed (chat.md) ----------------------------------------------------------------------------
 
-GREED_STATE = (
-    "day",
-    "turn",
-    "lap",
-    "throw",
-    "faces",
-    "turn_points",
-    "best_take",
-    "day_points",
-    "total_points",
-    "can_end",
-    "legal_counts",
-)
+GREED_STATE = tuple(sorted(STATE_FIELDS))  # chat.md's `state` keys
 GREED_PLAY = ("throw", "sweep", "greed_out", "turn_end")
 GREED_KINDS = {*GREED_PLAY, "refused", "ignored", "memo", "day_opened", "day_closed", "info"}
 
@@ -68,31 +58,8 @@ async def test_greed_replies_keep_chat_md() -> None:
 
 # -- Ducks (ducks.md §6) ------------------------------------------------------------------------
 
-DUCKS_TABLE = (
-    "round",
-    "rounds",
-    "start_player",
-    "turn_of",
-    "seats",
-    "round_points",
-    "totals",
-    "finished",
-    "winners",
-)
-DUCKS_TURN = (
-    "player",
-    "phase",
-    "roll",
-    "boss",
-    "whites",
-    "bucket",
-    "out",
-    "set_aside",
-    "promotions",
-    "moves",
-    "hand",
-    "hand_values",
-)
+DUCKS_TABLE = tuple(TABLE_FIELDS)  # ducks.md §6's table fields
+DUCKS_TURN = tuple(TURN_FIELDS)  # and its turn fields
 DUCKS_MOVES = ("roll", "no_promotion", "promote", "pass", "stop", "bust", "forfeit")
 DUCKS_KINDS = {*DUCKS_MOVES, "refused", "ignored", "table", "info", "round_end", "game_end"}
 DUCKS_PASS = [

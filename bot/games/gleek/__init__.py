@@ -12,6 +12,7 @@ apart), `presenter`, and `text` with `catalog_ja` / `catalog_en` (words).
 from collections.abc import Sequence
 
 from bot.games.api import (
+    COMMANDS_ANSWERED_AS_INFO,
     ChanceRequest,
     MoveCommand,
     Outcome,
@@ -100,12 +101,7 @@ TABLE: TableGame[GleekState, GleekMove, GleekEvent] = TableGame(
         # and an abandon in play are answered by the game's own `dealt`, `timeout` and
         # `game_over`, and every public reply goes to whoever caused it.
         replies={
-            "opened": "table_opened",
-            "joined": "joined",
-            "left": "info",
-            "closed": "info",
-            "configured": "info",
-            "abandoned": "info",
+            **COMMANDS_ANSWERED_AS_INFO,
             "started": None,
             "skipped": None,
             "ended": None,

@@ -11,7 +11,14 @@ player's own dice apart), `presenter`, and `text` with `catalog_ja` / `catalog_e
 
 from collections.abc import Sequence
 
-from bot.games.api import ChanceRequest, MoveCommand, Outcome, TableCommands, TableGame
+from bot.games.api import (
+    COMMANDS_ANSWERED_AS_INFO,
+    ChanceRequest,
+    MoveCommand,
+    Outcome,
+    TableCommands,
+    TableGame,
+)
 from bot.games.regidice import rules, script, text
 from bot.games.regidice.dice import Colour, Parity, Token
 from bot.games.regidice.events import RegidiceEvent
@@ -105,14 +112,9 @@ TABLE: TableGame[RegidiceState, RegidiceMove, RegidiceEvent] = TableGame(
         # regidice.md §7: a command gets one reply to its sender, `table_opened`, `joined`,
         # or else `info` (the start too), before the announcements it causes.
         replies={
-            "opened": "table_opened",
-            "joined": "joined",
-            "left": "info",
-            "closed": "info",
-            "configured": "info",
+            **COMMANDS_ANSWERED_AS_INFO,
             "started": "info",
             "skipped": "info",
-            "abandoned": "info",
             "ended": "info",
         },
     ),
