@@ -25,10 +25,10 @@ def play(
     moves: Sequence[DuckMove],
     draw: Callable[[ChanceRequest], Outcome],
 ) -> tuple[DuckEvent, ...]:
-    """One message's moves applied the way the village applies them (`tables._moves_replies`):
-    whole or not at all, a refused move raising before any die is drawn, and the moves after
-    one that ended the mover's turn dropped (a roll tag after a turn-ending promotion rolls
-    nothing). `draw` gives the outcome of each chance."""
+    """One message's moves applied the way the village applies them
+    (`tables.moves.moves_replies`): whole or not at all, a refused move raising before any
+    die is drawn, and the moves after one that ended the mover's turn dropped (a roll tag
+    after a turn-ending promotion rolls nothing). `draw` gives the outcome of each chance."""
     steps = Steps(state)
     for move in moves:
         if steps.events and seat not in GAME.to_move(steps.state):
