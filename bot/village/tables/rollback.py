@@ -17,7 +17,7 @@ from bot.village.stream import (
     read_stream,
 )
 from bot.village.tables.commit import by, deadline, scores
-from bot.village.tables.seated import Seated, here, in_play, seat_of
+from bot.village.tables.seated import Seated, here, in_play, seated_at
 from bot.village.tables.telling import table_reply
 from bot.words.reply import Reply
 
@@ -36,7 +36,7 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
     seat = now_at[1]
     if call.arg("player"):
         player = await core.resolve_player(call.here, call.arg("player"), call.author)
-        seat = seat_of(seated, player.player_id)
+        seat = seated_at(seated, player.player_id)
     number = int_arg(call.command, "round") or now_at[0]
     events = await core.store.load_table(table.village_id, table.table_id)
     start = _turn_start(seated, events, (number, seat))

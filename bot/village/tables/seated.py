@@ -139,8 +139,8 @@ def begun(table: TableRecord) -> None:
         raise Refusal("table_not_playing", game=table.game)
 
 
-def seat_of(seated: Seated, player_id: int) -> int:
-    """The player's seat at the table; refused when they have none."""
+def seated_at(seated: Seated, player_id: int) -> int:
+    """The seat the player took at the table; refused (`not_seated`) when they have none."""
     seat = seated.seat_of(player_id)
     if seat is None:
         raise Refusal("not_seated", game=seated.table.game)
@@ -151,7 +151,7 @@ async def seated_in_play(core: Core, call: Call) -> tuple[Seated, int]:
     """The table here and the caller's seat at it, for a command only a player may give
     while the game goes on (a move, `hand`): not seated is said before not in play."""
     seated = await here(core, call)
-    seat = seat_of(seated, call.author.player_id)
+    seat = seated_at(seated, call.author.player_id)
     in_play(seated)
     return seated, seat
 

@@ -23,7 +23,7 @@ from bot.village.records import (
 from bot.village.stream import SEAT_FREED, SEAT_TAKEN, TABLE_CONFIGURED, TABLE_OPENED, TABLE_STARTED
 from bot.village.tables.commit import by, table_after, where
 from bot.village.tables.moves import moves_replies
-from bot.village.tables.seated import Seated, here, may_manage, not_started, place, seat_of
+from bot.village.tables.seated import Seated, here, may_manage, not_started, place, seated_at
 from bot.village.tables.telling import (
     reply_kind,
     secret_reply,
@@ -116,7 +116,7 @@ async def join(core: Core, call: Call) -> list[Reply]:
 async def leave(core: Core, call: Call) -> list[Reply]:
     seated = await here(core, call)
     table, author = seated.table, call.author
-    seat = seat_of(seated, author.player_id)
+    seat = seated_at(seated, author.player_id)
     if table.status == TABLE_PLAYING:
         if not seated.kind.commands.leave_in_play:
             raise Refusal("table_started", game=table.game)
