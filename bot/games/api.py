@@ -17,7 +17,7 @@ game's replies are written with (`bot.words`), which sit below the games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
@@ -237,6 +237,43 @@ def replay(game: Game[S, M, E], state: S, events: Sequence[E]) -> S:
     for event in events:
         state = game.evolve(state, event)
     return state
+
+
+@dataclass(frozen=True, slots=True)
+class Folded(Generic[S, E]):
+    """One event of a move, with the table right before it and right after it."""
+
+    event: E
+    before: S
+    after: S
+
+
+def steps(evolve: Callable[[S, E], S], before: S, events: Sequence[E]) -> Iterator[Folded[S, E]]:
+    """`events` folded one by one from `before`: each with the table it found and the table
+    it left, so that a reply about one event shows the table right after it (a trick's
+    third card played, before the trick is won)."""
+    state = before
+    for event in events:
+        after = evolve(state, event)
+        yield Folded(event, state, after)
+        state = after
+
+
+class Decided(Generic[S, E]):
+    """Events decided one after another, each applied at once so that the next is decided on
+    its effect (a move that ends a turn, then the next turn's start)."""
+
+    def __init__(self, evolve: Callable[[S, E], S], state: S) -> None:
+        self._evolve = evolve
+        self.state = state
+        self.events: list[E] = []
+
+    def add(self, event: E) -> None:
+        self.events.append(event)
+        self.state = self._evolve(self.state, event)
+
+    def done(self) -> tuple[E, ...]:
+        return tuple(self.events)
 
 
 def outcome_fits(request: ChanceRequest, outcome: Outcome) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.games.api import RuleError
-from bot.village.core import Call, Core, Refusal, int_arg
+from bot.village.core import Call, Core, Refusal, int_arg, reason_arg
 from bot.village.memo import memo_reply, standings_reply
 from bot.village.records import (
     NewEvent,
@@ -16,11 +16,8 @@ from bot.village.records import (
     StreamAppend,
     VillageRecord,
 )
-from bot.village.requests import CommandRequest
 from bot.village.stream import ROLLBACK_UNDONE, ROLLED_BACK, StreamView, read_stream
 from bot.words.reply import Reply, ReplyKind
-
-MAX_REASON = 300
 
 
 async def status(core: Core, call: Call) -> list[Reply]:
@@ -133,7 +130,7 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
     first, *rest = where
     target = {first: int_arg(command, first, required=True)}
     target |= {name: int_arg(command, name) or 1 for name in rest}
-    reason = _reason(command)
+    reason = reason_arg(command)
 
     async def decide(view: StreamView) -> NewEvent:
         live = view.live_steps
@@ -166,7 +163,7 @@ async def restore(core: Core, call: Call) -> list[Reply]:
     incoming = call.incoming
     by = call.author
     player = await _named_player(core, village, call)
-    reason = _reason(call.command)
+    reason = reason_arg(call.command)
 
     async def decide(view: StreamView) -> NewEvent:
         last = view.last_rollback
@@ -194,15 +191,6 @@ async def _named_player(core: Core, village: VillageRecord, call: Call) -> Playe
     if not named:
         raise Refusal("missing_argument", argument="player", command=call.command.path)
     return await core.resolve_player(village, named, call.author)
-
-
-def _reason(command: CommandRequest) -> str:
-    reason = " ".join(command.args.get("reason", "").split())
-    if not reason:
-        raise Refusal("missing_argument", argument="reason", command=command.path)
-    if len(reason) > MAX_REASON:
-        raise Refusal("reason_too_long", limit=MAX_REASON)
-    return reason
 
 
 async def _append_village_action(

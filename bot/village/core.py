@@ -397,3 +397,18 @@ def int_arg(command: CommandRequest, key: str, *, required: bool = False) -> int
     if not whole_in_range(number):
         raise Refusal("bad_number", argument=key, value=value)
     return number
+
+
+MAX_REASON = 300
+"""The longest reason a moderator's command keeps (a rollback's, a skip's)."""
+
+
+def reason_arg(command: CommandRequest) -> str:
+    """The `reason:` a moderator's command must give, its spaces folded; refused when
+    missing or too long."""
+    reason = " ".join(command.args.get("reason", "").split())
+    if not reason:
+        raise Refusal("missing_argument", argument="reason", command=command.path)
+    if len(reason) > MAX_REASON:
+        raise Refusal("reason_too_long", limit=MAX_REASON)
+    return reason

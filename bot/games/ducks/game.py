@@ -24,7 +24,6 @@ from bot.games.api import (
     Reading,
     Seat,
     Unreadable,
-    outcome_fits,
 )
 from bot.games.ducks import grammar, replies, script, turns
 from bot.games.ducks import settings as table_settings
@@ -33,6 +32,7 @@ from bot.games.ducks.moves import DuckMove, Pass, Promote, Roll, Stop
 from bot.games.ducks.rules import FACES
 from bot.games.ducks.table import DuckState, evolve, move_names, new_table
 from bot.games.ducks.view import snapshot
+from bot.games.table_rules import Parts, TableRules
 
 KEY: Final = "ducks"
 SIDES: Final = len(FACES)
@@ -46,79 +46,73 @@ def turn_of(state: DuckState) -> tuple[int, int] | None:
     return state.turn.round, state.turn.seat
 
 
-class DucksGame:
+def to_move(state: DuckState) -> frozenset[Seat]:
+    """The seat on turn; nobody while its roll waits for the dice, or after the end."""
+    turn = state.turn
+    if state.finished or turn is None or turn.asked:
+        return frozenset()
+    return frozenset({turn.seat})
+
+
+def chance(state: DuckState) -> ChanceRequest | None:
+    """The dice of a roll the rules allowed: the Boss first, then the white dice still in
+    play."""
+    turn = state.turn
+    if state.finished or turn is None or not turn.asked:
+        return None
+    return ChanceRequest(
+        Dice(SIDES, 1 + turn.out), seat=turn.seat, label=(turn.round, turn.seat, turn.roll + 1)
+    )
+
+
+def legal_moves(state: DuckState, seat: Seat) -> Sequence[DuckMove]:
+    """The moves of the seat on turn, in §6's order: each legal promotion, pass, roll, stop.
+    Leaving is a table command open to every seat still playing, not a move of the turn, so
+    it is not listed (random play would otherwise mostly leave)."""
+    turn = state.turn
+    if turn is None or seat not in to_move(state):
+        return ()
+    found: list[DuckMove] = []
+    for name in move_names(state):
+        if name == "promote":
+            found += [Promote(p) for p in turn.promotions]
+        else:
+            found.append(_MOVES[name])
+    return found
+
+
+def _rolled(state: DuckState, request: ChanceRequest, outcome: Outcome) -> tuple[DuckEvent, ...]:
+    """The roll's dice as faces (values are faces minus one), the Boss first."""
+    boss, *whites = (value + 1 for value in outcome)
+    return turns.rolled(state, boss, tuple(whites))
+
+
+class DucksGame(TableRules[DuckState, DuckMove, DuckEvent]):
+    """Ducks' rules on the API: its moves are read in chat too (`read`), and it tells a
+    move's outcome its own way (`replies.outcome`)."""
+
     key = KEY
     seats = range(2, 7)
     codec: EventCodec[DuckEvent] = DuckCodec()
     setting_keys: tuple[str, ...] = table_settings.KEYS
-
-    def settings(self, changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
-        return table_settings.change(changes, base)
-
-    def new(self, settings: Mapping[str, Json], seats: int) -> DuckState:
-        if seats not in self.seats:
-            raise ValueError(f"a Ducks table seats 2 to 6 players, not {seats}")
-        return new_table(table_settings.setup(settings, seats))
-
-    def to_move(self, state: DuckState) -> frozenset[Seat]:
-        turn = state.turn
-        if state.finished or turn is None or turn.asked:
-            return frozenset()
-        return frozenset({turn.seat})
-
-    def chance(self, state: DuckState) -> ChanceRequest | None:
-        turn = state.turn
-        if state.finished or turn is None or not turn.asked:
-            return None
-        # The Boss first, then the white dice still in play.
-        return ChanceRequest(
-            Dice(SIDES, 1 + turn.out), seat=turn.seat, label=(turn.round, turn.seat, turn.roll + 1)
-        )
-
-    def legal_moves(self, state: DuckState, seat: Seat) -> Sequence[DuckMove]:
-        """The moves of the seat on turn, in §6's order: each legal promotion, pass, roll,
-        stop. Leaving is a table command open to every seat still playing, not a move of the
-        turn, so it is not listed (random play would otherwise mostly leave)."""
-        turn = state.turn
-        if turn is None or seat not in self.to_move(state):
-            return ()
-        found: list[DuckMove] = []
-        for name in move_names(state):
-            if name == "promote":
-                found += [Promote(p) for p in turn.promotions]
-            else:
-                found.append(_MOVES[name])
-        return found
-
-    def decide(self, state: DuckState, seat: Seat, move: DuckMove) -> tuple[DuckEvent, ...]:
-        return turns.decide(state, seat, move)
-
-    def asks(self, state: DuckState, seat: Seat, move: DuckMove) -> ChanceRequest | None:
-        return None  # a roll's dice are the table's `chance` once the roll is allowed
-
-    def resolve(self, state: DuckState, outcome: Outcome) -> tuple[DuckEvent, ...]:
-        request = self.chance(state)
-        if request is None:
-            raise ValueError("no roll is waiting for its dice")
-        if not outcome_fits(request, outcome):
-            raise ValueError(f"{outcome} is not a roll of {request.draw}")
-        boss, *whites = (value + 1 for value in outcome)
-        return turns.rolled(state, boss, tuple(whites))
-
-    def evolve(self, state: DuckState, event: DuckEvent) -> DuckState:
-        return evolve(state, event)
-
-    def expire(self, state: DuckState) -> tuple[DuckEvent, ...]:
-        """The turn's time is up (or a moderator skips it): stop with the bucket in phase
-        `promoted`, else forfeit; the next turn begins at once."""
-        return turns.time_up(state)
-
-    def finished(self, state: DuckState) -> bool:
-        return state.finished
-
-    def observe(self, state: DuckState, viewer: Seat | None) -> Mapping[str, Json]:
-        """Nothing in Ducks is hidden: every viewer sees the same table, seats by number."""
-        return snapshot(state, lambda seat: seat)
+    nothing_to_draw = "no roll is waiting for its dice"
+    parts: Parts[DuckState, DuckMove, DuckEvent] = Parts(
+        settings=table_settings.change,
+        start=lambda settings, seats: new_table(table_settings.setup(settings, seats)),
+        to_move=to_move,
+        chance=chance,
+        legal_moves=legal_moves,
+        decide=turns.decide,
+        resolved=_rolled,
+        evolve=evolve,
+        # The turn's time is up (or a moderator skips it): stop with the bucket in phase
+        # `promoted`, else forfeit; the next turn begins at once.
+        expire=turns.time_up,
+        # Nothing in Ducks is hidden: every viewer sees the same table, seats by number.
+        observe=lambda state, viewer: snapshot(state, lambda seat: seat),
+        summary=replies.score_table,  # each round's hands and points, the totals
+        mark=turn_of,  # round and seat of the turn in progress, as a rollback names it
+    )
 
     def scores(self, state: DuckState) -> Mapping[Seat, int]:
         return dict(enumerate(state.totals))
@@ -128,10 +122,6 @@ class DucksGame:
     ) -> tuple[str, dict[str, Json]]:
         return replies.outcome(before, events, after)
 
-    def summary(self, state: DuckState) -> dict[str, Json]:
-        """The score table: each round's hands and points, the totals."""
-        return replies.score_table(state)
-
     def read(self, text: str) -> Reading:
         """A chat message's moves (§5): play, a try that fits no form, or None for chat."""
         reading = grammar.read(text)
@@ -140,10 +130,6 @@ class DucksGame:
         if isinstance(reading, grammar.Malformed):
             return Unreadable(reading.reason, reading.tagged, reading.tags)
         return None
-
-    def mark(self, state: DuckState) -> tuple[int, ...] | None:
-        """Round and seat of the turn in progress, as a moderator's rollback names it."""
-        return turn_of(state)
 
     def script(self, text: str) -> Outcome:
         """A replay's roll: `5 | 4 5 4 5 2`, the Boss, a bar, the white dice."""
@@ -165,9 +151,6 @@ class DucksGame:
             context.message_id,
         )
         return small_ints(stream_bytes(seed, msg), SIDES, draw.count)
-
-    def turn_of(self, state: DuckState) -> tuple[int, int] | None:
-        return turn_of(state)
 
 
 GAME: Final = DucksGame()

@@ -9,7 +9,6 @@ from typing import Final
 from bot.games import table_settings as common
 from bot.games.api import Json, SettingError
 
-KEYS: Final = ("rounds", "wild", "deadline")
 DEFAULTS: Final[Mapping[str, Json]] = {"rounds": "N", "wild": True, "deadline": 24}
 
 _ROUNDS: Final = {"n": "N", "2n": "2N"}
@@ -22,24 +21,29 @@ ALLOWED: Final = {
 }
 
 
+def _rounds(value: str, text: str) -> Json:
+    if text not in _ROUNDS:
+        raise SettingError("rounds", value, ALLOWED["rounds"])
+    return _ROUNDS[text]
+
+
+def _wild(value: str, text: str) -> Json:
+    if text not in _ON_OFF:
+        raise SettingError("wild", value, ALLOWED["wild"])
+    return _ON_OFF[text]
+
+
+_READERS: Final[Mapping[str, common.Reader]] = {
+    "rounds": _rounds,
+    "wild": _wild,
+    "deadline": common.read_deadline,
+}
+KEYS: Final = tuple(_READERS)
+
+
 def change(changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
     """`base` (the defaults where it says nothing) with `changes` applied."""
-    settings: dict[str, Json] = {**DEFAULTS, **base}
-    for raw_key, value in changes.items():
-        key, text = common.typed(raw_key), common.typed(value)
-        if key == "rounds":
-            if text not in _ROUNDS:
-                raise SettingError(key, value, ALLOWED[key])
-            settings[key] = _ROUNDS[text]
-        elif key == "wild":
-            if text not in _ON_OFF:
-                raise SettingError(key, value, ALLOWED[key])
-            settings[key] = _ON_OFF[text]
-        elif key == "deadline":
-            settings[key] = common.parse_deadline(value)
-        else:
-            raise SettingError(raw_key, value, ", ".join(KEYS))
-    return settings
+    return common.change(changes, base, DEFAULTS, _READERS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,9 @@ the game's end. Every refusal says whose turn it is and what is legal now.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
-from bot.games.api import Json, RuleError, Seat
+from bot.games.api import Decided, Json, RuleError, Seat
 from bot.games.ducks.events import (
     Busted,
     DieSetAside,
@@ -40,20 +41,9 @@ from bot.games.ducks.table import (
     winners,
 )
 
-
-class Steps:
-    """Events decided one after another, each applied at once so the next sees its effect."""
-
-    def __init__(self, state: DuckState) -> None:
-        self.state = state
-        self.events: list[DuckEvent] = []
-
-    def add(self, event: DuckEvent) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-    def done(self) -> tuple[DuckEvent, ...]:
-        return tuple(self.events)
+Steps: TypeAlias = Decided[DuckState, DuckEvent]
+"""A Ducks move's events decided one after another, each applied at once (with
+`evolve`) so that the next sees its effect."""
 
 
 def decide(state: DuckState, seat: Seat, move: DuckMove) -> tuple[DuckEvent, ...]:
@@ -77,7 +67,7 @@ def decide(state: DuckState, seat: Seat, move: DuckMove) -> tuple[DuckEvent, ...
 def rolled(state: DuckState, boss: int, whites: tuple[int, ...]) -> tuple[DuckEvent, ...]:
     """The roll asked for came out so: with no promotion a die is set aside (and a bust
     follows when none is left)."""
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     steps.add(Rolled(boss, whites))
     turn = steps.state.turn
     assert turn is not None
@@ -93,7 +83,7 @@ def time_up(state: DuckState) -> tuple[DuckEvent, ...]:
     turn = state.turn
     if state.finished or turn is None or turn.asked:
         return ()
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     _end_turn(steps, _default_ending(turn, "time"))
     return steps.done()
 
@@ -160,7 +150,7 @@ def _promote(state: DuckState, turn: Turn, values: Sequence[int]) -> tuple[DuckE
             boss=turn.boss,
             whites=list(turn.whites),
         )
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     steps.add(Promoted(ordered))
     after = steps.state.turn
     assert after is not None
@@ -174,7 +164,7 @@ def _pass(state: DuckState, turn: Turn) -> tuple[DuckEvent, ...]:
         raise _refused("ducks.roll_first", state, turn)
     if turn.phase is Phase.PROMOTED:
         raise _refused("ducks.already_promoted", state, turn)
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     steps.add(Passed())
     _set_aside(steps)
     return steps.done()
@@ -184,7 +174,7 @@ def _stop(state: DuckState, turn: Turn) -> tuple[DuckEvent, ...]:
     if turn.phase is not Phase.PROMOTED:
         # Stopping is allowed only right after a roll on which the player promoted.
         raise _refused("ducks.stop_not_allowed", state, turn)
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     _end_turn(steps, Stopped("player"))
     return steps.done()
 
@@ -196,7 +186,7 @@ def _leave(state: DuckState, seat: Seat) -> tuple[DuckEvent, ...]:
     A hand the seat made earlier in the round stands, as it was made before leaving. When the
     game ends this way during another player's turn, that turn is simply not finished: the
     round it belongs to is not scored anyway."""
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     turn = state.turn
     on_turn = turn is not None and turn.seat == seat
     if on_turn:

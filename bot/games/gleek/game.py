@@ -19,10 +19,8 @@ from bot.games.api import (
     Game,
     Json,
     Outcome,
-    Reading,
     Seat,
     Shuffle,
-    outcome_fits,
 )
 from bot.games.gleek import rules
 from bot.games.gleek import settings as table_settings
@@ -41,6 +39,7 @@ from bot.games.gleek.events import (
 from bot.games.gleek.moves import GleekMove
 from bot.games.gleek.observe import observe, summary
 from bot.games.gleek.table import GleekState, evolve, new_table
+from bot.games.table_rules import Parts, TableRules
 
 _MOVE_EVENTS: Final = (BidMade, BidPassed, Discarded, Vied, CardPlayed)
 _MOVE_KEYS: Final[dict[type[GleekEvent], str]] = {
@@ -60,90 +59,56 @@ def mark(state: GleekState) -> tuple[int, int] | None:
     return state.deal, state.moves
 
 
-class GleekGame:
+def to_move(state: GleekState) -> frozenset[Seat]:
+    """The one player to act; nobody while a deal waits for its cards, or after the end."""
+    if state.finished or state.to_act is None or rules.chance(state) is not None:
+        return frozenset()
+    return frozenset({state.to_act})
+
+
+class GleekGame(TableRules[GleekState, GleekMove, GleekEvent]):
+    """Gleek's rules on the API. Only `/gleek` commands play (§5): plain `bid 13` is chatter,
+    so `read` finds nothing in a message."""
+
     key = KEY
     seats = range(3, 4)
     codec: EventCodec[GleekEvent] = GleekCodec()
     setting_keys: tuple[str, ...] = table_settings.KEYS
-
-    def settings(self, changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
-        return table_settings.change(changes, base)
-
-    def new(self, settings: Mapping[str, Json], seats: int) -> GleekState:
-        if seats not in self.seats:
-            raise ValueError(f"a Gleek table seats exactly 3 players, not {seats}")
-        return new_table(table_settings.setup(settings))
-
-    def to_move(self, state: GleekState) -> frozenset[Seat]:
-        if state.finished or state.to_act is None or rules.chance(state) is not None:
-            return frozenset()
-        return frozenset({state.to_act})
-
-    def chance(self, state: GleekState) -> ChanceRequest | None:
-        return rules.chance(state)
-
-    def legal_moves(self, state: GleekState, seat: Seat) -> Sequence[GleekMove]:
-        return rules.legal_moves(state, seat)
-
-    def decide(self, state: GleekState, seat: Seat, move: GleekMove) -> tuple[GleekEvent, ...]:
-        return rules.decide(state, seat, move)
-
-    def asks(self, state: GleekState, seat: Seat, move: GleekMove) -> ChanceRequest | None:
-        return None  # every chance is the table's own (`chance`)
-
-    def resolve(self, state: GleekState, outcome: Outcome) -> tuple[GleekEvent, ...]:
-        request = rules.chance(state)
-        if request is None:
-            raise ValueError("no deal is waiting for its cards")
-        if not outcome_fits(request, outcome):
-            raise ValueError(f"{outcome} is not an outcome of {request.draw}")
-        return rules.resolved(state, request, outcome)
-
-    def evolve(self, state: GleekState, event: GleekEvent) -> GleekState:
-        return evolve(state, event)
-
-    def expire(self, state: GleekState) -> tuple[GleekEvent, ...]:
-        """The default of §5.2 for the player to act, each of its events `timed_out`."""
-        return rules.expire(state)
-
-    def finished(self, state: GleekState) -> bool:
-        return state.finished
-
-    def observe(self, state: GleekState, viewer: Seat | None) -> Mapping[str, Json]:
-        return observe(state, viewer)
+    nothing_to_draw = "no deal is waiting for its cards"
+    parts: Parts[GleekState, GleekMove, GleekEvent] = Parts(
+        settings=table_settings.change,
+        start=lambda settings, seats: new_table(table_settings.setup(settings)),
+        to_move=to_move,
+        chance=rules.chance,
+        legal_moves=rules.legal_moves,
+        decide=rules.decide,
+        resolved=rules.resolved,
+        evolve=evolve,
+        expire=rules.expire,  # §5.2's default for the player to act, each event `timed_out`
+        observe=observe,
+        summary=summary,
+        mark=mark,
+    )
 
     def scores(self, state: GleekState) -> Mapping[Seat, int]:
         """Chips per seat, this deal's payments included."""
         return dict(enumerate(state.chips))
 
-    def outcome(
-        self, before: GleekState, events: Sequence[GleekEvent], after: GleekState
-    ) -> tuple[str, dict[str, Json]]:
-        """The move's own key (`gleek.timeout` for a default), with the seat and the events'
-        names; the presenter writes the real replies."""
-        names: list[Json] = [type(e).__name__ for e in events]
-        for event in events:
-            if isinstance(event, _MOVE_EVENTS) and not (
-                isinstance(event, BidMade) and event.forced
-            ):
-                timed_out = getattr(event, "timed_out", False)
-                key = "gleek.timeout" if timed_out else _MOVE_KEYS[type(event)]
-                return key, {"seat": event.seat, "events": names}
+    def moved(self, event: GleekEvent) -> tuple[str, Seat] | None:
+        """A bid, a pass, an exchange, a vie or a card; a bid the rules force on the dealer
+        is no player's move."""
+        if not isinstance(event, _MOVE_EVENTS) or (isinstance(event, BidMade) and event.forced):
+            return None
+        return _MOVE_KEYS[type(event)], event.seat
+
+    def told(
+        self, events: Sequence[GleekEvent], after: GleekState
+    ) -> tuple[str, dict[str, Json]] | None:
         if any(isinstance(e, Dealt) for e in events):
-            return "gleek.dealt", {"deal": after.deal, "events": names}
+            return "gleek.dealt", {"deal": after.deal}
         if any(isinstance(e, FirstDealerDrawn) for e in events):
-            return "gleek.first_dealer", {"seat": after.first_dealer, "events": names}
-        return "gleek.none", {"events": names}
-
-    def summary(self, state: GleekState) -> dict[str, Json]:
-        return summary(state)
-
-    def read(self, text: str) -> Reading:
-        """Only `/gleek` commands play (§5): plain `bid 13` is chatter."""
+            return "gleek.first_dealer", {"seat": after.first_dealer}
         return None
-
-    def mark(self, state: GleekState) -> tuple[int, ...] | None:
-        return mark(state)
 
     def script(self, text: str) -> Outcome:
         raise ValueError("Gleek deals are scripted with @deal")

@@ -9,11 +9,10 @@ a player's own hand goes only into the `Private` replies for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Final, TypeAlias
 
-from bot.games.api import MOVER_ONLY, Json, Params, Private, RuleError, Told
+from bot.games.api import MOVER_ONLY, Folded, Json, Params, Private, RuleError, Told, steps
 from bot.games.gleek.cards import Card, card_text, honour, sort_hand
 from bot.games.gleek.deal import SEATS
 from bot.games.gleek.events import (
@@ -128,19 +127,8 @@ def own_view(state: GleekState, seat: int, names: Names) -> Params:
 # -- one message's events, folded --------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    event: GleekEvent
-    before: GleekState
-    after: GleekState
-
-
-def steps(before: GleekState, events: Sequence[GleekEvent]) -> Iterator[Step]:
-    state = before
-    for event in events:
-        after = evolve(state, event)
-        yield Step(event, state, after)
-        state = after
+Step: TypeAlias = Folded[GleekState, GleekEvent]
+"""One event of a message with the table right before and after it (`api.steps`)."""
 
 
 _MOVES: Final = (BidMade, BidPassed, Discarded, Vied, CardPlayed)
@@ -276,7 +264,7 @@ def replies(
 ) -> list[tuple[str, Params, Params]]:
     """Every public reply of what one message (or the time limit, or the start) did, in
     order: (key, params, state right after its event)."""
-    folded = list(steps(before, events))
+    folded = list(steps(evolve, before, events))
     found: list[tuple[str, Params, Params]] = []
     gleeks: list[Json] = []
     gleek_state: GleekState | None = None

@@ -14,9 +14,9 @@ as text; [] unless it is its turn in the tricks).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
-from bot.games.api import ChanceRequest, Dice, Json, RuleError, Seat, Shuffle
+from bot.games.api import ChanceRequest, Decided, Dice, Json, RuleError, Seat, Shuffle
 from bot.games.gleek.cards import (
     DECK,
     Card,
@@ -117,19 +117,9 @@ PHASE_MOVES: Final[dict[Phase, tuple[type[GleekMove], ...]]] = {
 }
 
 
-class Steps:
-    """Events decided one after another, each applied at once so the next sees its effect."""
-
-    def __init__(self, state: GleekState) -> None:
-        self.state = state
-        self.events: list[GleekEvent] = []
-
-    def add(self, event: GleekEvent) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-    def done(self) -> tuple[GleekEvent, ...]:
-        return tuple(self.events)
+Steps: TypeAlias = Decided[GleekState, GleekEvent]
+"""A Gleek move's events decided one after another, each applied at once (with
+`evolve`) so that the next sees its effect."""
 
 
 # -- chance -----------------------------------------------------------------------------------
@@ -155,7 +145,7 @@ def resolved(
     """The events of `request` coming out as `outcome` (already checked to fit)."""
     if isinstance(request.draw, Dice):
         return (FirstDealerDrawn(outcome[0]),)
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     dealer = state.next_dealer
     cards = deal_cards(dealer, outcome)
     stake = FIRST_STAKE if state.deal == 0 else next_stake(state.ruff_stake, state.vied)
@@ -269,7 +259,7 @@ def abandon(state: GleekState) -> tuple[GleekEvent, ...]:
     the completed deals stand (§4)."""
     if state.finished:
         return ()
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     if state.deal and state.phase is not Phase.SCORE:
         steps.add(DealVoided(state.deal, tuple(-c for c in state.deal_chips)))
     steps.add(GameEnded(completed_chips(state), abandoned=True))
@@ -279,7 +269,7 @@ def abandon(state: GleekState) -> tuple[GleekEvent, ...]:
 def _apply(
     state: GleekState, seat: Seat, move: GleekMove, timed_out: bool
 ) -> tuple[GleekEvent, ...]:
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     if isinstance(move, Bid):
         _bid(steps, seat, move.amount)
     elif isinstance(move, Pass) and state.phase is Phase.BID:

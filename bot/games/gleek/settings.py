@@ -13,7 +13,6 @@ from typing import Final
 from bot.games import table_settings as common
 from bot.games.api import Json, SettingError
 
-KEYS: Final = ("deals", "deadline")
 DEALS: Final = (3, 6, 9, 12)
 """Multiples of 3, so that each player deals equally often (BR)."""
 DEFAULTS: Final[Mapping[str, Json]] = {"deals": 3, "deadline": 12}
@@ -25,20 +24,19 @@ ALLOWED: Final = {
 }
 
 
+def _deals(value: str, text: str) -> Json:
+    if not (text.isascii() and text.isdigit() and int(text) in DEALS):
+        raise SettingError("deals", value, ALLOWED["deals"])
+    return int(text)
+
+
+_READERS: Final[Mapping[str, common.Reader]] = {"deals": _deals, "deadline": common.read_deadline}
+KEYS: Final = tuple(_READERS)
+
+
 def change(changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
     """`base` (the defaults where it says nothing) with `changes` applied."""
-    settings: dict[str, Json] = {**DEFAULTS, **base}
-    for raw_key, value in changes.items():
-        key, text = common.typed(raw_key), common.typed(value)
-        if key == "deals":
-            if not (text.isascii() and text.isdigit() and int(text) in DEALS):
-                raise SettingError(key, value, ALLOWED[key])
-            settings[key] = int(text)
-        elif key == "deadline":
-            settings[key] = common.parse_deadline(value)
-        else:
-            raise SettingError(raw_key, value, ", ".join(KEYS))
-    return settings
+    return common.change(changes, base, DEFAULTS, _READERS)
 
 
 @dataclass(frozen=True, slots=True)

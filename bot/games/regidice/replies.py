@@ -10,11 +10,20 @@ the table right after its own event.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, TypeAlias
 
-from bot.games.api import MOVER_ONLY, TO_SEAT, Json, Params, Private, RuleError, Told
+from bot.games.api import (
+    MOVER_ONLY,
+    TO_SEAT,
+    Folded,
+    Json,
+    Params,
+    Private,
+    RuleError,
+    Told,
+    steps,
+)
 from bot.games.regidice.dice import token_text
 from bot.games.regidice.events import (
     Acted,
@@ -135,19 +144,9 @@ def waiting(settings: Mapping[str, Json], names: Names) -> Params:
 # -- one message's events, folded --------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class FoldedStep:
-    event: RegidiceEvent
-    before: RegidiceState
-    after: RegidiceState
-
-
-def steps(before: RegidiceState, events: Sequence[RegidiceEvent]) -> Iterator[FoldedStep]:
-    state = before
-    for event in events:
-        after = evolve(state, event)
-        yield FoldedStep(event, state, after)
-        state = after
+FoldedStep: TypeAlias = Folded[RegidiceState, RegidiceEvent]
+"""One event of a message with the table right before and after it (`api.steps`); not a
+step of the round (`Step`)."""
 
 
 def _declaration(event: Declared) -> Json:
@@ -233,7 +232,7 @@ def replies(
 ) -> list[tuple[str, Params, Params, int | None]]:
     """Every reply of what one message (or the time limit, or the start) did, in order:
     (key, params, state, seat it is to). Submissions first, as they were made."""
-    folded = list(steps(before, events))
+    folded = list(steps(evolve, before, events))
     final = folded[-1].after if folded else before
     found: list[tuple[str, Params, Params, int | None]] = []
     resolved: Params | None = None

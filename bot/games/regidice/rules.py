@@ -18,9 +18,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import Final
+from typing import Final, TypeAlias
 
-from bot.games.api import ChanceRequest, Dice, Json, RuleError, Seat
+from bot.games.api import ChanceRequest, Decided, Dice, Json, RuleError, Seat
 from bot.games.regidice.dice import (
     COLOURS,
     PIPS,
@@ -151,19 +151,9 @@ id_order: Final = cache(parsed_id_order)
 48 ids."""
 
 
-class Steps:
-    """Events decided one after another, each applied at once so the next sees its effect."""
-
-    def __init__(self, state: RegidiceState) -> None:
-        self.state = state
-        self.events: list[RegidiceEvent] = []
-
-    def add(self, event: RegidiceEvent) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-    def done(self) -> tuple[RegidiceEvent, ...]:
-        return tuple(self.events)
+Steps: TypeAlias = Decided[RegidiceState, RegidiceEvent]
+"""A Regidice move's events decided one after another, each applied at once (with
+`evolve`) so that the next sees its effect."""
 
 
 def _refused(key: str, state: RegidiceState, **specific: Json) -> RuleError:
@@ -326,7 +316,7 @@ def decide(state: RegidiceState, seat: Seat, move: RegidiceMove) -> tuple[Regidi
         raise _refused(
             "regidice.wrong_step", state, move=MOVE_NAMES[type(move)], wanted=MOVE_NAMES[wanted]
         )
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     _submit(steps, seat, move, timed_out=False)
     return steps.done()
 
@@ -379,7 +369,7 @@ def expire(state: RegidiceState) -> tuple[RegidiceEvent, ...]:
     default, marked `timed_out`, in seat order; the last one closes the step."""
     if state.finished or state.step not in STEP_MOVES:
         return ()
-    steps = Steps(state)
+    steps = Steps(evolve, state)
     for seat in range(state.players):
         if seat in state.submitted:
             continue

@@ -8,14 +8,13 @@ table starts, since the players are not known before), `deadline` as int hours o
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from bot.games import table_settings as common
 from bot.games.api import Json, SettingError
 
-KEYS: Final = ("declare", "dice", "deadline", "rounds")
 OPEN: Final = "open"
 SEALED: Final = "sealed"
 _DECLARE_WORDS: Final = {"open": OPEN, "公開": OPEN, "sealed": SEALED, "非公開": SEALED}
@@ -27,8 +26,6 @@ whose win rate is nearest a half to two thirds. The spec's provisional 9, 4, 3, 
 team 42%, 100%, 98%, 99%; now 42%, 34%, 98%, 93%. The win rate jumps between adjacent counts
 (2 players: 34% with 3, 100% with 4), so no count lands in the band for 1–3 players; solo
 wins at most 42% even with 9 (the most `dice:` allows)."""
-MAX_DEADLINE: Final = 168
-"""A week, in hours."""
 MAX_ROUNDS: Final = 999
 DEFAULTS: Final[Mapping[str, Json]] = {
     "declare": OPEN,
@@ -37,66 +34,54 @@ DEFAULTS: Final[Mapping[str, Json]] = {
     "rounds": 50,
 }
 
-_OFF: Final = ("off", "オフ")
-_HOUR_UNITS: Final = ("時間", "hours", "hour", "h")
 _BY_PLAYERS: Final = ("auto", "default", "自動")
 
 ALLOWED: Final = {
     "declare": "open, sealed (公開, 非公開)",
     "dice": f"{DICE.start}-{DICE.stop - 1}",
-    "deadline": f"1-{MAX_DEADLINE} (hours), off",
+    "deadline": common.DEADLINE_ALLOWED,
     "rounds": f"0-{MAX_ROUNDS} (0: no cap)",
 }
-
-
-def _typed(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip().lower()
 
 
 def _number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() else None
 
 
+def _declare(value: str, text: str) -> Json:
+    if text not in _DECLARE_WORDS:
+        raise SettingError("declare", value, ALLOWED["declare"])
+    return _DECLARE_WORDS[text]
+
+
+def _dice(value: str, text: str) -> Json:
+    if text in _BY_PLAYERS:
+        return None
+    number = _number(text)
+    if number is None or number not in DICE:
+        raise SettingError("dice", value, ALLOWED["dice"])
+    return number
+
+
+def _rounds(value: str, text: str) -> Json:
+    number = _number(text)
+    if number is None or number > MAX_ROUNDS:
+        raise SettingError("rounds", value, ALLOWED["rounds"])
+    return number
+
+
+_READERS: Final[Mapping[str, common.Reader]] = {
+    "declare": _declare,
+    "dice": _dice,
+    "deadline": common.read_deadline,
+    "rounds": _rounds,
+}
+KEYS: Final = tuple(_READERS)
+
+
 def change(changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
     """`base` (the defaults where it says nothing) with `changes` applied."""
-    settings: dict[str, Json] = {**DEFAULTS, **base}
-    for raw_key, value in changes.items():
-        key, text = _typed(raw_key), _typed(value)
-        if key == "declare":
-            if text not in _DECLARE_WORDS:
-                raise SettingError(key, value, ALLOWED[key])
-            settings[key] = _DECLARE_WORDS[text]
-        elif key == "dice":
-            if text in _BY_PLAYERS:
-                settings[key] = None
-                continue
-            number = _number(text)
-            if number is None or number not in DICE:
-                raise SettingError(key, value, ALLOWED[key])
-            settings[key] = number
-        elif key == "deadline":
-            settings[key] = _deadline(value, text)
-        elif key == "rounds":
-            number = _number(text)
-            if number is None or number > MAX_ROUNDS:
-                raise SettingError(key, value, ALLOWED[key])
-            settings[key] = number
-        else:
-            raise SettingError(raw_key, value, ", ".join(KEYS))
-    return settings
-
-
-def _deadline(value: str, text: str) -> int | None:
-    if text in _OFF:
-        return None
-    for unit in _HOUR_UNITS:
-        if text.endswith(unit):
-            text = text.removesuffix(unit).strip()
-            break
-    number = _number(text)
-    if number is None or not 1 <= number <= MAX_DEADLINE:
-        raise SettingError("deadline", value, ALLOWED["deadline"])
-    return number
+    return common.change(changes, base, DEFAULTS, _READERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,5 +127,4 @@ def setup(settings: Mapping[str, Json], players: int) -> Setup:
 
 def deadline_hours(settings: Mapping[str, Json]) -> int | None:
     """Hours each step may take, or None for no time limit."""
-    value = settings.get("deadline", DEFAULTS["deadline"])
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return common.deadline_hours(settings, DEFAULTS["deadline"])

@@ -15,7 +15,7 @@ from bot.games.ducks.game import GAME
 from bot.games.ducks.moves import DuckMove, Pass, Promote, Roll, Stop
 from bot.games.ducks.replies import channel_replies, outcome
 from bot.games.ducks.script import parse
-from bot.games.ducks.table import DuckState
+from bot.games.ducks.table import DuckState, evolve
 from bot.games.ducks.turns import Steps
 
 
@@ -25,11 +25,11 @@ def play(
     moves: Sequence[DuckMove],
     draw: Callable[[ChanceRequest], Outcome],
 ) -> tuple[DuckEvent, ...]:
-    """One message's moves applied the way the village applies them (`tables._moves_replies`):
-    whole or not at all, a refused move raising before any die is drawn, and the moves after
-    one that ended the mover's turn dropped (a roll tag after a turn-ending promotion rolls
-    nothing). `draw` gives the outcome of each chance."""
-    steps = Steps(state)
+    """One message's moves applied the way the village applies them
+    (`tables.moves.moves_replies`): whole or not at all, a refused move raising before any
+    die is drawn, and the moves after one that ended the mover's turn dropped (a roll tag
+    after a turn-ending promotion rolls nothing). `draw` gives the outcome of each chance."""
+    steps = Steps(evolve, state)
     for move in moves:
         if steps.events and seat not in GAME.to_move(steps.state):
             break

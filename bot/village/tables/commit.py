@@ -1,0 +1,129 @@
+"""Writing what a table did: where its chance is drawn, the table after a move (its version,
+its end, its deadline), the score rows, and the one append that keeps them together.
+
+Every change is one unit of work: the table's events, its new state, the score rows, the
+message and the replies are written together or not at all.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from typing import Any
+
+from bot.games.api import Json
+from bot.games.registry import TABLE_GAMES
+from bot.village.core import Author, Core, Incoming
+from bot.village.moves import Applied, Where
+from bot.village.records import (
+    TABLE_FINISHED,
+    TABLE_PLAYING,
+    NewEvent,
+    PlayerDayRecord,
+    TableAppend,
+    TableRecord,
+)
+from bot.village.tables.seated import Seated
+from bot.village.tables.telling import move_replies
+from bot.words.reply import Reply
+
+
+def by(author: Author) -> dict[str, Json]:
+    """Who did it, as a table's event keeps it."""
+    return {"by": author.player_id, "by_name": author.name}
+
+
+def where(table: TableRecord, incoming: Incoming | None, names: tuple[str, ...]) -> Where:
+    """Where a move at the table draws its chance: from the table's own committed seed."""
+    assert table.seed is not None  # a table in play has its seed
+    return Where(
+        table.village_id,
+        table.day,
+        table.table_id,
+        incoming.message_id if incoming is not None else 0,
+        table.seed,
+        table.seats,
+        recorded=True,
+        names=names,
+    )
+
+
+def deadline(
+    core: Core, table: TableRecord, since: dt.datetime | None = None
+) -> dt.datetime | None:
+    """When the move awaited now must come: the time limit from `since` (by default now;
+    the missed deadline, when the time limit played the move before)."""
+    hours = table.settings.get("deadline")
+    if not isinstance(hours, int) or isinstance(hours, bool):
+        return None  # `off`: moderators skip by hand
+    return (since or core.clock.now()) + dt.timedelta(hours=hours)
+
+
+def table_after(
+    core: Core,
+    table: TableRecord,
+    before: object,
+    applied: Applied,
+    village_events: list[NewEvent],
+    *,
+    fresh_deadline: bool = False,
+    since: dt.datetime | None = None,
+) -> TableRecord:
+    """The table after a move: its version, whether it is over, and when the awaited move
+    must come (a new turn, or a turn given back, gets the whole time limit)."""
+    game = TABLE_GAMES[table.game].game
+    version = table.version + len(village_events) + len(applied.stored)
+    if game.finished(applied.state):
+        return replace(
+            table,
+            status=TABLE_FINISHED,
+            ended_at=core.clock.now(),
+            deadline_at=None,
+            version=version,
+        )
+    new_turn = fresh_deadline or game.mark(before) != game.mark(applied.state)
+    if table.status == TABLE_PLAYING and table.deadline_at is not None and not new_turn:
+        return replace(table, version=version)
+    return replace(table, deadline_at=deadline(core, table, since), version=version)
+
+
+async def commit(
+    core: Core,
+    incoming: Incoming | None,
+    seated: Seated,
+    applied: Applied,
+    mover: Author | None,
+    village_events: tuple[NewEvent, ...] = (),
+    since: dt.datetime | None = None,
+) -> list[Reply]:
+    """Append what a move (or the time limit's default) did, with the score rows, and say
+    it to the table."""
+    table = seated.table
+    game = seated.kind.game
+    after = table_after(core, table, seated.state, applied, list(village_events), since=since)
+    points = scores(table, after, game.scores(applied.state), game.finished(applied.state))
+    append = TableAppend(
+        after, table.version, (*village_events, *applied.stored), points, at=core.clock.now()
+    )
+    # The message is recorded with its replies (settle), in this same unit.
+    await core.store.append_table(append)
+    return move_replies(seated, after, applied, mover)
+
+
+def scores(
+    table: TableRecord, after: TableRecord, points: Any, finished: bool
+) -> tuple[PlayerDayRecord, ...]:
+    """Each seat's score row at the table's new version."""
+    return tuple(
+        PlayerDayRecord(
+            village_id=table.village_id,
+            day=table.day,
+            player_id=player_id,
+            version=after.version,
+            points=int(points.get(seat, 0)),
+            finished=finished,
+            table_id=table.table_id,
+            game=table.game,
+        )
+        for seat, player_id in enumerate(table.seats)
+    )
