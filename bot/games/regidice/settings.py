@@ -43,11 +43,12 @@ Set from the measured win rates of `bench/regidice.py`'s sensible team (bench/RE
 2026-12-03) so that it wins between 45% and 80% of its tables. The dice alone cannot do it:
 the win rate jumps between adjacent counts (2 players, open: 34% with 3, 100% with 4), and a
 team of 3 or 4 almost never runs out of dice; what it runs out of is rounds. So open tables
-keep the spec's dice (9, 4, 3, 3) and play fewer rounds than the spec's 50 (with which the
-team won 42%, 100%, 98% and 99%), solo more. At a sealed table declarations clash, and the
-player left collecting nothing may be the target and lose the game: with the open table's
-dice the team hardly ever won, so sealed tables start with more dice, and the same round
-limit. Alone, nothing is ever seen of another's declaration: the same for both."""
+keep the spec's dice and play fewer rounds than the spec's 50 (with which the team won 42%,
+100%, 98% and 99% of its tables of 1 to 4 players), solo more. At a sealed table
+declarations clash, and the player left collecting nothing may be the target and lose the
+game: with the open table's dice the team hardly ever won, so sealed tables start with more
+dice, and the same round limit. Alone, nothing is ever seen of another's declaration: the
+same for both."""
 
 MAX_DEADLINE: Final = 168
 """A week, in hours."""
