@@ -13,6 +13,7 @@ from bot.chat.render import render
 from bot.games.api import SettingError
 from bot.games.regidice import catalog_en, catalog_ja
 from bot.games.regidice.game import GAME
+from bot.games.regidice.moves import Act, Action, Declare
 from bot.games.regidice.settings import ALLOWED, BY_PLAYERS, DICE, MAX_ROUNDS, OPEN, SEALED
 from bot.village.replies import Reply, reply_from_data
 from tests.console.golden import replay_lines
@@ -155,3 +156,24 @@ def test_no_limit_shows_the_round_alone() -> None:
     round_started = replies["regidice.round_started"]
     assert "━━ ラウンド1（リード Ann）━━" in render(round_started, "ja")
     assert "━━ Round 1 (lead Ann) ━━" in render(round_started, "en")
+
+
+def rolled(pips: int, black: int) -> str:
+    """A solo roll of 9 dice of each colour and `black` black dice, every die showing `pips`."""
+    dice = [f"{pips}{c}" for c in "rby" for _ in range(9)] + [f"{pips}k"] * black
+    return "@dice Ann: " + " ".join(dice)
+
+
+def test_the_last_round_may_still_be_won() -> None:
+    """The limit ends the table only at the end of its last round: a table that defeats its
+    last enemy in that round wins. Alone, with 9 dice of each colour all showing the defence,
+    each round kills its enemy (§4 spoils: 3, then 4 more black dice)."""
+    rolls = [rolled(3, 0), rolled(4, 3), rolled(5, 7)]
+    for limit, result in ((3, ("won", None, 3, 60)), (2, ("lost", "out_of_rounds", 2, 35))):
+        table = Table(rolls, names=("Ann",), settings={"dice": "9", "rounds": str(limit)})
+        while not GAME.finished(table.state):
+            table.move(0, Declare(Action.ATTACK))
+            if not GAME.finished(table.state):
+                table.move(0, Act())
+        state = table.state
+        assert (state.result, state.reason, state.round, state.progress) == result
