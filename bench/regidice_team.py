@@ -268,7 +268,9 @@ def act(state: RegidiceState, seat: int) -> Act:
         for other, hand in current.items():
             if other == seat:
                 continue
-            for token in {(p, c) for p, c in hand if p < 6}:
+            # Each different die once, in the order of the hand: a set's order would change
+            # with the process's string hashing, and with it a tie's winner and the game.
+            for token in dict.fromkeys((p, c) for p, c in hand if p < 6):
                 trial = {**current, other: list(hand)}
                 trial[other].remove(token)
                 trial[other].append((token[0] + 1, token[1]))

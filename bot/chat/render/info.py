@@ -34,8 +34,13 @@ def bad_setting(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     key = "bad_setting" if plain(p.get("value")) else "bad_setting.no_value"
     values = {name: plain(p.get(name)) for name in ("setting", "value", "allowed")}
-    # What a setting takes, in the village's words where the catalogue has them.
-    values["allowed"] = t.texts.get(f"allowed.{values['setting']}", values["allowed"])
+    # What a setting takes, in the village's words where the catalogue has them: the entry
+    # `allowed` names, when a game names its own (Ducks' and Regidice's `rounds:` take
+    # different values), else the setting's.
+    raw = values["allowed"]
+    values["allowed"] = t.texts.get(f"allowed.{raw}") or t.texts.get(
+        f"allowed.{values['setting']}", raw
+    )
     return [t(key, who=t.who(reply.to), **values)]
 
 

@@ -66,6 +66,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "━━ Round {round} (lead {lead}) ━━ The dice are rolled; each player's pips go to "
         "that player alone."
     ),
+    "regidice.round_of": "{round}/{rounds}",
     "regidice.revealed": "Round {round} revealed:",
     "regidice.revealed.player": "{name}: rolled {rolled} · declared {declaration} · holds {hand}",
     "regidice.resolved": "Resolution:",
@@ -148,9 +149,14 @@ TEXTS: Final[Mapping[str, str]] = {
     ),
     "table.setting.declare": "declarations",
     "table.setting.dice": "dice of each colour",
+    "allowed.regidice.declare": "open (公開) or sealed (非公開)",
+    "allowed.regidice.dice": "2-9, or auto (by players and declarations)",
+    "allowed.regidice.rounds": "0-999 (0: no limit), or auto (by players and declarations)",
     "table.value.declare.open": "open",
     "table.value.declare.sealed": "sealed",
-    "table.value.dice.none": "by the number of players",
+    "table.value.dice.none": "by players and declarations",
+    # Only Regidice's `rounds:` can be left to the default (Ducks' is N or 2N).
+    "table.value.rounds.none": "by players and declarations",
     "standings.figure.regidice.wins": "wins",
     "standings.figure.regidice.best": "best",
     "standings.figure.regidice.mean": "mean",
@@ -212,7 +218,11 @@ TEXTS: Final[Mapping[str, str]] = {
     "arg.regidice.round": "round",
     "arg.regidice.round.text": "Which round",
     "arg.regidice.dice": "dice",
-    "arg.regidice.dice.text": "Each player's dice of each colour (2-9; left out: by players)",
+    "arg.regidice.dice.text": (
+        "Each player's dice of each colour (2-9; left out: by players and declarations)"
+    ),
     "arg.regidice.rounds": "rounds",
-    "arg.regidice.rounds.text": "The round limit (0: none)",
+    "arg.regidice.rounds.text": (
+        "The round limit (0-999, 0: none; left out: by players and declarations)"
+    ),
 }

@@ -67,6 +67,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "regidice.round_started": (
         "━━ ラウンド{round}（リード {lead}）━━ ダイスを振りました。各自の出目は本人だけに届きます。"
     ),
+    "regidice.round_of": "{round}/{rounds}",
     "regidice.revealed": "ラウンド{round}の公開:",
     "regidice.revealed.player": "{name}: 出目 {rolled} ・ 宣言 {declaration} ・ 集めた後 {hand}",
     "regidice.resolved": "解決:",
@@ -155,9 +156,14 @@ TEXTS: Final[Mapping[str, str]] = {
     ),
     "table.setting.declare": "宣言方式",
     "table.setting.dice": "各色のダイス数",
+    "allowed.regidice.declare": "open（公開）か sealed（非公開）",
+    "allowed.regidice.dice": "2〜9 か auto（自動: 人数と宣言方式で決める）",
+    "allowed.regidice.rounds": "0〜999（0 で無制限）か auto（自動: 人数と宣言方式で決める）",
     "table.value.declare.open": "公開",
     "table.value.declare.sealed": "非公開",
-    "table.value.dice.none": "人数で決める",
+    "table.value.dice.none": "人数と宣言方式で決める",
+    # Only Regidice's `rounds:` can be left to the default (Ducks' is N or 2N).
+    "table.value.rounds.none": "人数と宣言方式で決める",
     "standings.figure.regidice.wins": "勝ち",
     "standings.figure.regidice.best": "最高",
     "standings.figure.regidice.mean": "平均",
@@ -219,7 +225,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "arg.regidice.round": "ラウンド",
     "arg.regidice.round.text": "何ラウンド目か",
     "arg.regidice.dice": "ダイス",
-    "arg.regidice.dice.text": "各プレイヤーの各色のダイス数（2〜9、省略で人数から）",
+    "arg.regidice.dice.text": "各プレイヤーの各色のダイス数（2〜9、省略で人数と宣言方式から）",
     "arg.regidice.rounds": "ラウンド数",
-    "arg.regidice.rounds.text": "ラウンドの上限（0 で無制限）",
+    "arg.regidice.rounds.text": "ラウンドの上限（0〜999、0 で無制限、省略で人数と宣言方式から）",
 }

@@ -1,16 +1,16 @@
 """A Regidice table's settings as typed in `/regidice new` and `/regidice config` (§2).
 
-Stored the way Gleek stores its own: `declare` as `open`/`sealed`, `dice` as an int or None
-("by the number of players", `DICE_BY_PLAYERS`, measured in bench/README.md; resolved when the
-table starts, since the players are not known before), `deadline` as int hours or None for
-`off`, `rounds` as an int (0: no cap).
+Stored the way Gleek stores its own: `declare` as `open`/`sealed`, `dice` as an int,
+`deadline` as int hours or None for `off`, `rounds` as an int (0: no cap). `dice` and `rounds`
+may be None: the default for the declarations and the number of players (`BY_PLAYERS`),
+resolved when the table starts, since the players are not known before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from bot.games import table_settings as common
 from bot.games.api import Json, SettingError
@@ -19,29 +19,56 @@ OPEN: Final = "open"
 SEALED: Final = "sealed"
 _DECLARE_WORDS: Final = {"open": OPEN, "公開": OPEN, "sealed": SEALED, "非公開": SEALED}
 DICE: Final = range(2, 10)
-DICE_BY_PLAYERS: Final = {1: 9, 2: 3, 3: 3, 4: 2}
-"""§1 (BR): each colour's dice per player by the number of players, set from the measured
-win rates of `bench/regidice.py`'s sensible team (bench/README.md, 2026-12-01): the count
-whose win rate is nearest a half to two thirds. The spec's provisional 9, 4, 3, 3 gave this
-team 42%, 100%, 98%, 99%; now 42%, 34%, 98%, 93%. The win rate jumps between adjacent counts
-(2 players: 34% with 3, 100% with 4), so no count lands in the band for 1–3 players; solo
-wins at most 42% even with 9 (the most `dice:` allows)."""
+
+
+class Default(NamedTuple):
+    """What a table plays with unless it says otherwise."""
+
+    dice: int
+    """Dice of each colour per player (§1)."""
+    rounds: int
+    """The round limit (§2)."""
+
+
+BY_PLAYERS: Final[Mapping[str, Mapping[int, Default]]] = {
+    OPEN: {1: Default(9, 80), 2: Default(4, 18), 3: Default(3, 17), 4: Default(3, 11)},
+    SEALED: {1: Default(9, 80), 2: Default(7, 18), 3: Default(5, 17), 4: Default(4, 11)},
+}
+"""§1, §2 (BR): the starting dice and the round limit by declarations and number of players,
+the village's difficulty, written here only: docs/regidice.md §11 (and its Japanese page)
+show them, and a test reads them there and compares.
+
+Set from the measured win rates of `bench/regidice.py`'s sensible team (bench/README.md,
+2026-12-03) so that it wins between 45% and 80% of its tables. The dice alone cannot do it:
+the win rate jumps between adjacent counts (2 players, open: 34% with 3, 100% with 4), and a
+team of 3 or 4 almost never runs out of dice; what it runs out of is rounds. So open tables
+keep the spec's dice and play fewer rounds than the spec's 50 (with which the team won 42%,
+100%, 98% and 99% of its tables of 1 to 4 players), solo more. At a sealed table
+declarations clash, and the player left collecting nothing may be the target and lose the
+game: with the open table's dice the team hardly ever won, so sealed tables start with more
+dice, and the same round limit. Alone, nothing is ever seen of another's declaration: the
+same for both."""
+
 MAX_ROUNDS: Final = 999
 DEFAULTS: Final[Mapping[str, Json]] = {
     "declare": OPEN,
     "dice": None,
     "deadline": 12,
-    "rounds": 50,
+    "rounds": None,
 }
 
 _BY_PLAYERS: Final = ("auto", "default", "自動")
+"""`dice:auto`, `rounds:自動`: back to the default (`BY_PLAYERS`)."""
 
 ALLOWED: Final = {
-    "declare": "open, sealed (公開, 非公開)",
-    "dice": f"{DICE.start}-{DICE.stop - 1}",
+    "declare": "regidice.declare",
+    "dice": "regidice.dice",
     "deadline": common.DEADLINE_ALLOWED,
-    "rounds": f"0-{MAX_ROUNDS} (0: no cap)",
+    "rounds": "regidice.rounds",
 }
+"""What a refusal says each setting takes. `regidice.…` names the catalogues' entry
+(`allowed.regidice.rounds`), since Ducks' `rounds:` takes other values under the same name;
+the deadline reads as every game's."""
 
 
 def _number(text: str) -> int | None:
@@ -64,6 +91,8 @@ def _dice(value: str, text: str) -> Json:
 
 
 def _rounds(value: str, text: str) -> Json:
+    if text in _BY_PLAYERS:
+        return None
     number = _number(text)
     if number is None or number > MAX_ROUNDS:
         raise SettingError("rounds", value, ALLOWED["rounds"])
@@ -93,7 +122,7 @@ class Setup:
     """Dice of each colour per player."""
     sealed: bool = False
     rounds: int = 50
-    """0: no cap."""
+    """The round limit; 0: no cap."""
 
 
 def _int(settings: Mapping[str, Json], key: str) -> int | None:
@@ -106,7 +135,8 @@ def _int(settings: Mapping[str, Json], key: str) -> int | None:
 
 
 def setup(settings: Mapping[str, Json], players: int) -> Setup:
-    if players not in DICE_BY_PLAYERS:
+    """The table's settings for `players`, each left out (None) resolved from `BY_PLAYERS`."""
+    if players not in BY_PLAYERS[OPEN]:
         raise ValueError(f"a Regidice table seats 1 to 4 players, not {players}")
     declare = settings.get("declare", DEFAULTS["declare"])
     if declare not in (OPEN, SEALED):
@@ -115,13 +145,14 @@ def setup(settings: Mapping[str, Json], players: int) -> Setup:
     if dice is not None and dice not in DICE:
         raise SettingError("dice", str(dice), ALLOWED["dice"])
     rounds = _int(settings, "rounds")
-    if rounds is None or not 0 <= rounds <= MAX_ROUNDS:
+    if rounds is not None and not 0 <= rounds <= MAX_ROUNDS:
         raise SettingError("rounds", str(rounds), ALLOWED["rounds"])
+    default = BY_PLAYERS[declare][players]
     return Setup(
         players=players,
-        dice=DICE_BY_PLAYERS[players] if dice is None else dice,
+        dice=default.dice if dice is None else dice,
         sealed=declare == SEALED,
-        rounds=rounds,
+        rounds=default.rounds if rounds is None else rounds,
     )
 
 

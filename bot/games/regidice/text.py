@@ -97,6 +97,13 @@ def _next(t: Text, reply: Reply) -> list[str]:
     ]
 
 
+def _round(t: Text, number: int, limit: Any) -> str:
+    """A round's number with the table's limit (`3/17`): the limit is what a team
+    fights against, so every round's announcement and the status show how near it is."""
+    rounds = as_int(limit)
+    return t("regidice.round_of", round=number, rounds=rounds) if rounds else str(number)
+
+
 def _with_next(write: Writer) -> Writer:
     def written(t: Text, reply: Reply) -> list[str]:
         return [*write(t, reply), *_next(t, reply)]
@@ -188,7 +195,11 @@ def round_started(t: Text, reply: Reply) -> list[str]:
             )
         )
     lines.append(
-        t("regidice.round_started", round=as_int(p.get("round")), lead=plain(p.get("lead")))
+        t(
+            "regidice.round_started",
+            round=_round(t, as_int(p.get("round")), as_map(reply.state).get("rounds")),
+            lead=plain(p.get("lead")),
+        )
     )
     lines.append(_enemy(t, p.get("enemy")))
     return lines
@@ -311,7 +322,7 @@ def status(t: Text, reply: Reply) -> list[str]:
     lines = [
         t(
             "regidice.status",
-            round=as_int(p.get("round")),
+            round=_round(t, as_int(p.get("round")), p.get("rounds")),
             step=_word(t, "step", p.get("step")),
             lead=plain(p.get("lead")),
             progress=as_int(p.get("progress")),
