@@ -489,6 +489,11 @@ class TableGame(Generic[S, M, E]):
     kept_apart: bool = False
     """Its scores are of another kind (Gleek's chips): the standings show them in their own
     column, with the tables played, and leave them out of the village's total."""
+    settle: Callable[[Mapping[str, Json], int], dict[str, Json]] | None = None
+    """The table's settings as the start fixes them, for its number of players: every
+    default that depends on the players resolved (Regidice's dice and round limit), so that
+    a later release's other defaults never change a table already begun. None: the
+    settings as they are."""
     abandon: Callable[[S], tuple[E, ...]] | None = None
     """The game's events when a moderator ends the table in play (Gleek voids the deal in
     progress, and the deals played stand); None: the table ends with no points at all."""

@@ -19,7 +19,7 @@ from bot.games.api import (
     TableCommands,
     TableGame,
 )
-from bot.games.regidice import rules, script, text
+from bot.games.regidice import rules, script, settings, text
 from bot.games.regidice.dice import Colour, Parity, Token
 from bot.games.regidice.events import RegidiceEvent
 from bot.games.regidice.game import GAME, RegidiceGame
@@ -121,6 +121,7 @@ TABLE: TableGame[RegidiceState, RegidiceMove, RegidiceEvent] = TableGame(
     scripts={"@dice": _Rolls()},
     tally=tally,
     kept_apart=True,
+    settle=settings.settle,
     abandon=rules.abandon,
 )
 """Regidice as the village hosts it."""

@@ -156,6 +156,13 @@ def setup(settings: Mapping[str, Json], players: int) -> Setup:
     )
 
 
+def settle(settings: Mapping[str, Json], players: int) -> dict[str, Json]:
+    """The settings the start fixes: the dice and the round limit the defaults give this
+    many players, written in, so that the table plays them whatever later defaults say."""
+    fixed = setup(settings, players)
+    return {**DEFAULTS, **settings, "dice": fixed.dice, "rounds": fixed.rounds}
+
+
 def deadline_hours(settings: Mapping[str, Json]) -> int | None:
     """Hours each step may take, or None for no time limit."""
     return common.deadline_hours(settings, DEFAULTS["deadline"])

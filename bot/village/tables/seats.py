@@ -175,8 +175,11 @@ async def start(core: Core, call: Call) -> list[Reply]:
         )
     now = core.clock.now()
     seed = core.seeds()
+    settle = seated.kind.settle
+    settled = table.settings if settle is None else settle(table.settings, len(table.seats))
     started = replace(
         table,
+        settings=settled,
         status=TABLE_PLAYING,
         started_at=now,
         seed=seed,
@@ -189,7 +192,7 @@ async def start(core: Core, call: Call) -> list[Reply]:
         at=now,
     )
     game = seated.kind.game
-    state = game.new(table.settings, len(table.seats))
+    state = game.new(settled, len(table.seats))
     applied = settle_chance(core, game, state, [], 0, where(started, call.incoming, seated.names))
     after = table_after(core, started, state, applied, [event])
     stored = (event, *applied.stored)
