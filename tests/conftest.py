@@ -15,12 +15,16 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.storage.engine import make_engine
+from bot.storage.memory import MemoryStore
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
+from bot.village.ports import Store
 
 POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "")
 REQUIRE_POSTGRES = os.environ.get("GREEDBOT_REQUIRE_POSTGRES") == "1"
 BACKENDS = ["sqlite", "postgresql"]
+STORES = ["memory", *BACKENDS]
+"""What the `Store` port runs on: the memory store, and `SqlStore` on each database."""
 
 _postgres_problem: str | None = None
 
@@ -109,13 +113,18 @@ def backend(request: pytest.FixtureRequest) -> str:
     return name
 
 
-@pytest.fixture
-async def engine(backend: str, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+async def _engine_of(backend: str, tmp_path: Path) -> AsyncEngine:
+    """A migrated database: a SQLite file of the test's own, or the PostgreSQL suite's."""
     if backend == "sqlite":
         engine = make_engine(f"sqlite:///{tmp_path / 'village.db'}")
         await migrate(engine)
-    else:
-        engine = make_engine(POSTGRES_URL)
+        return engine
+    return make_engine(POSTGRES_URL)
+
+
+@pytest.fixture
+async def engine(backend: str, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    engine = await _engine_of(backend, tmp_path)
     yield engine
     await engine.dispose()
 
@@ -134,6 +143,21 @@ async def postgres_engine() -> AsyncIterator[AsyncEngine]:
 @pytest.fixture
 def store(engine: AsyncEngine) -> SqlStore:
     return SqlStore(engine)
+
+
+@pytest.fixture(params=STORES)
+async def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """The store in memory, on SQLite and on PostgreSQL: for the tests of what the `Store`
+    port promises through its methods, which every one of them must keep."""
+    name: str = request.param
+    if name == "memory":
+        yield MemoryStore()
+        return
+    if name == "postgresql" and _postgres_problem:
+        pytest.skip(f"PostgreSQL suite skipped: {_postgres_problem}")
+    engine = await _engine_of(name, tmp_path)
+    yield SqlStore(engine)
+    await engine.dispose()
 
 
 @pytest.fixture
