@@ -55,7 +55,7 @@ class DayLog(MemoryBase):
                 raise VersionConflict(f"day {day} is closed")
             recorded_at = message.received_at if message is not None else self._now()
             events = write_stream(state, append, village_id, day, game, recorded_at)
-            return Appended(events, state.keep_replies(list(outbox)))
+            return Appended(events, state.keep_replies(outbox))
 
     async def play_context(
         self, village_id: int, message_id: int, player_id: int

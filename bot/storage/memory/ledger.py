@@ -44,11 +44,11 @@ class Ledger(MemoryBase):
     async def answer(self, message: MessageRecord, entries: Sequence[OutboxRecord]) -> list[int]:
         async with self._writing() as state:
             state.add_message(message)
-            return state.keep_replies(list(entries))
+            return state.keep_replies(entries)
 
     async def add_outbox(self, entries: Sequence[OutboxRecord]) -> list[int]:
         async with self._writing() as state:
-            return state.keep_replies(list(entries))
+            return state.keep_replies(entries)
 
     async def pending_outbox(
         self, village_ids: Collection[int] | None = None

@@ -10,6 +10,7 @@ write ends well. Records go in as `copies.copied` makes them, and out as new cop
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from bot.storage.memory.copies import copied, json_copy
@@ -126,20 +127,16 @@ class State:
         versions: another writer got there first)."""
         self.village(event.village_id)
         if event.table_id is None:
-            key = (event.village_id, event.day)
-            ids = self.village_streams.get(key, ())
+            streams, key = self.village_streams, (event.village_id, event.day)
         else:
-            key = (event.village_id, event.table_id)
-            ids = self.table_streams.get(key, ())
+            streams, key = self.table_streams, (event.village_id, event.table_id)
+        ids = streams.get(key, ())
         if any(self.events[i].version == event.version for i in ids):
             raise VersionConflict(f"version {event.version} of the stream is taken")
         event_id = self.next_event_id
         self.next_event_id += 1
         self.events[event_id] = copied(event)
-        if event.table_id is None:
-            self.village_streams[key] = (*ids, event_id)
-        else:
-            self.table_streams[key] = (*ids, event_id)
+        streams[key] = (*ids, event_id)
 
     def add_village_event(
         self, village_id: int, day: int, game: str, event: NewEvent, at: dt.datetime
@@ -163,7 +160,7 @@ class State:
             raise DuplicateMessage(message.message_id)
         self.messages[key] = copied(message)
 
-    def keep_replies(self, entries: tuple[OutboxRecord, ...] | list[OutboxRecord]) -> list[int]:
+    def keep_replies(self, entries: Sequence[OutboxRecord]) -> list[int]:
         """The replies kept in the outbox, numbered on from the last kept; their ids in the
         replies' order."""
         if len({entry.seq for entry in entries}) != len(entries):
