@@ -21,7 +21,7 @@ from bot.village.records import (
 )
 
 
-class DayLog(MemoryBase):
+class MemoryDayLog(MemoryBase):
     async def load_stream(self, village_id: int, day: int, player_id: int) -> list[StoredEvent]:
         state = self._read()
         if player_id == VILLAGE_STREAM:

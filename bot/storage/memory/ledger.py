@@ -11,7 +11,7 @@ from bot.storage.memory.copies import copied
 from bot.village.records import PENDING, AnswerPosted, MessageRecord, OutboxRecord
 
 
-class Ledger(MemoryBase):
+class MemoryLedger(MemoryBase):
     async def record_message(self, message: MessageRecord) -> None:
         async with self._writing() as state:
             state.add_message(message)

@@ -7,7 +7,7 @@ from bot.storage.memory.copies import copied
 from bot.village.records import DayPoints, PlayerDayRecord
 
 
-class Scores(MemoryBase):
+class MemoryScores(MemoryBase):
     async def table_scores(self, village_id: int) -> list[PlayerDayRecord]:
         """Every score row of the village, every game and table, by day, table and player."""
         rows = [row for (v, _, _), row in self._read().scores.items() if v == village_id]

@@ -26,7 +26,7 @@ _SETTLED = ("village_id", "table_id", "game", "day", "place_id", "opened_at")
 table's state after its latest move."""
 
 
-class TableLog(MemoryBase):
+class MemoryTableLog(MemoryBase):
     async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
         async with self._writing() as state:
             number = state.take_table_number(table.village_id)

@@ -25,7 +25,7 @@ from bot.village.records import (
 from bot.village.settings import VillageSettings
 
 
-class Villages(MemoryBase):
+class MemoryVillages(MemoryBase):
     async def get_village(self, village_id: int) -> VillageRecord | None:
         found = self._read().villages.get(village_id)
         return None if found is None else copied(found.record)
