@@ -21,8 +21,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.storage.engine import make_engine
+from bot.storage.memory import MemoryStore
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
+from bot.village.ports import Store
 
 GIVEN_POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "")
 REQUIRE_POSTGRES = os.environ.get("GREEDBOT_REQUIRE_POSTGRES") == "1"
@@ -41,6 +43,9 @@ def _own_url(url: str) -> str:
 
 
 POSTGRES_URL = _own_url(GIVEN_POSTGRES_URL)
+
+STORES = ["memory", *BACKENDS]
+"""What the `Store` port runs on: the memory store, and `SqlStore` on each database."""
 
 _postgres_problem: str | None = None
 
@@ -186,12 +191,16 @@ def migrated_copy(template: Path, path: Path) -> Path:
     return path
 
 
+def _engine_of(backend: str, tmp_path: Path, migrated_sqlite: Path) -> AsyncEngine:
+    """A migrated database: a SQLite file of the test's own, or the PostgreSQL suite's."""
+    if backend == "sqlite":
+        return make_engine(f"sqlite:///{migrated_copy(migrated_sqlite, tmp_path / 'village.db')}")
+    return make_engine(POSTGRES_URL)
+
+
 @pytest.fixture
 async def engine(backend: str, tmp_path: Path, migrated_sqlite: Path) -> AsyncIterator[AsyncEngine]:
-    if backend == "sqlite":
-        engine = make_engine(f"sqlite:///{migrated_copy(migrated_sqlite, tmp_path / 'village.db')}")
-    else:
-        engine = make_engine(POSTGRES_URL)
+    engine = _engine_of(backend, tmp_path, migrated_sqlite)
     yield engine
     await engine.dispose()
 
@@ -210,6 +219,23 @@ async def postgres_engine() -> AsyncIterator[AsyncEngine]:
 @pytest.fixture
 def store(engine: AsyncEngine) -> SqlStore:
     return SqlStore(engine)
+
+
+@pytest.fixture(params=STORES)
+async def any_store(
+    request: pytest.FixtureRequest, tmp_path: Path, migrated_sqlite: Path
+) -> AsyncIterator[Store]:
+    """The store in memory, on SQLite and on PostgreSQL: for the tests of what the `Store`
+    port promises through its methods, which every one of them must keep."""
+    name: str = request.param
+    if name == "memory":
+        yield MemoryStore()
+        return
+    if name == "postgresql" and _postgres_problem:
+        pytest.skip(f"PostgreSQL suite skipped: {_postgres_problem}")
+    engine = _engine_of(name, tmp_path, migrated_sqlite)
+    yield SqlStore(engine)
+    await engine.dispose()
 
 
 @pytest.fixture
