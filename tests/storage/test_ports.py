@@ -1,5 +1,6 @@
-"""The SQL store is each of the village's storage ports, and `Store` is the five of them with
-a unit of work: no method of the store is left out of a port, none is in two."""
+"""The SQL store and the memory store are each of the village's storage ports, and `Store` is
+the five of them with a unit of work: no method of a store is left out of a port, none is in
+two."""
 
 from __future__ import annotations
 
@@ -7,17 +8,22 @@ import inspect
 from pathlib import Path
 from typing import Protocol
 
+import pytest
 from mypy import api
 
+from bot.storage.memory import MemoryStore
 from bot.storage.store import SqlStore
 from bot.village import ports
 from bot.village.ports import DayLog, Ledger, Scores, Store, TableLog, Villages
 
 PORTS: tuple[type, ...] = (Villages, DayLog, TableLog, Ledger, Scores)
+STORES = [SqlStore, MemoryStore]
 
 
-def every_port(store: SqlStore) -> tuple[Villages, DayLog, TableLog, Ledger, Scores, Store]:
-    """What mypy checks: the SQL store passes for each port (`test_mypy_agrees`)."""
+def every_port(
+    store: SqlStore | MemoryStore,
+) -> tuple[Villages, DayLog, TableLog, Ledger, Scores, Store]:
+    """What mypy checks: each store passes for each port (`test_mypy_agrees`)."""
     villages: Villages = store
     day_log: DayLog = store
     table_log: TableLog = store
@@ -63,25 +69,27 @@ def test_the_store_is_the_five_ports_and_a_unit() -> None:
     assert set(methods(Store)) == {name for port in PORTS for name in methods(port)} | {"unit"}
 
 
-def test_the_sql_store_has_every_method_of_every_port_as_the_port_says() -> None:
+@pytest.mark.parametrize("kind", STORES, ids=lambda kind: kind.__name__)
+def test_each_store_has_every_method_of_every_port_as_the_port_says(kind: type) -> None:
     for port in (*PORTS, Store):
         for name, method in methods(port).items():
-            mine = getattr(SqlStore, name, None)
-            assert mine is not None, f"SqlStore has no {port.__name__}.{name}"
+            mine = getattr(kind, name, None)
+            assert mine is not None, f"{kind.__name__} has no {port.__name__}.{name}"
             assert shape(mine) == shape(method), f"{port.__name__}.{name}"
             assert inspect.iscoroutinefunction(mine) == inspect.iscoroutinefunction(method), name
 
 
-def test_the_sql_store_does_nothing_outside_the_ports() -> None:
+@pytest.mark.parametrize("kind", STORES, ids=lambda kind: kind.__name__)
+def test_each_store_does_nothing_outside_the_ports(kind: type) -> None:
     public = {
         name
-        for name, value in inspect.getmembers(SqlStore)
+        for name, value in inspect.getmembers(kind)
         if not name.startswith("_") and callable(value)
     }
     assert public == set(methods(Store))
 
 
 def test_mypy_agrees() -> None:
-    """`every_port` above type-checks: the SQL store's signatures fit each port's."""
+    """`every_port` above type-checks: each store's signatures fit each port's."""
     out, err, status = api.run(["--strict", "--no-color-output", str(Path(__file__))])
     assert status == 0, out + err
