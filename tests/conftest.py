@@ -217,8 +217,15 @@ async def postgres_engine() -> AsyncIterator[AsyncEngine]:
 
 
 @pytest.fixture
-def store(engine: AsyncEngine) -> SqlStore:
+def sql_store(engine: AsyncEngine) -> SqlStore:
+    """The store on each database; a folder whose tests play on memory (tests/discord) may
+    still ask for this where a test is about what the databases keep."""
     return SqlStore(engine)
+
+
+@pytest.fixture
+def store(sql_store: SqlStore) -> SqlStore:
+    return sql_store
 
 
 @pytest.fixture(params=STORES)
