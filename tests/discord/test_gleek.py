@@ -13,7 +13,7 @@ from tests.discord.harness import ALICE, BOB, Village
 from tests.discord.interactions import Slashes
 from tests.village.secrets import Shown, leaks
 
-pytestmark = [pytest.mark.db, pytest.mark.discord]
+pytestmark = pytest.mark.discord
 
 SENT_BY_DM = "あなただけに見える内容をDMで送りました。"
 WORKED_HANDS = {

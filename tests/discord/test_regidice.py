@@ -13,7 +13,7 @@ from bot.village.ports import Store
 from tests.discord.harness import ALICE, BOB, Village
 from tests.discord.interactions import Slashes
 
-pytestmark = [pytest.mark.db, pytest.mark.discord]
+pytestmark = pytest.mark.discord
 
 SENT_BY_DM = "あなただけに見える内容をDMで送りました。"
 ROLL = "@dice alice: 3r 1r 6r 2b 3b 5b 1y 4y 6y | bob: 5r 5r 2r 5b 6b 1b 5y 3y 2y"

@@ -13,7 +13,7 @@ from bot.discord_adapter.port import snowflake_time
 from bot.village.ports import Store, StoreError
 from tests.discord.harness import ALICE, BOB, SIX, Village
 
-pytestmark = [pytest.mark.db, pytest.mark.discord]
+pytestmark = pytest.mark.discord
 
 
 async def test_a_channel_that_is_not_a_village_gets_no_answer(
