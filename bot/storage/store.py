@@ -822,7 +822,7 @@ class SqlStore:
             async with self._transaction() as session:
                 connection = await session.connection()
                 rows = [tuple(row) for row in await connection.execute(query, params)]
-        for opener, player, version, game, kind, data, message, recorded_at, table in rows:
+        for opener, player, version, game, kind, data, message, recorded_at, table, codec in rows:
             if opener is not None:
                 streams.setdefault(opener, []).append(
                     StoredEvent(
@@ -836,6 +836,7 @@ class SqlStore:
                         message,
                         recorded_at,
                         table,
+                        codec,
                     )
                 )
         return streams
@@ -1308,6 +1309,7 @@ def _day_events() -> Any:
             e.message_id,
             e.recorded_at,
             e.table_id,
+            e.codec,
         )
         .join(
             t.Event,
