@@ -162,8 +162,8 @@ class NewerEventError(ValueError):
     def __init__(self, game: str, stored: Encoded, known: int) -> None:
         super().__init__(
             f"a {game} event {stored.type} of codec version {stored.version} was written by a"
-            f" newer release of the bot (this one reads versions 1 to {known}): run that"
-            " release or a later one"
+            f" newer release of the bot, which this one (of version {known}) cannot read: run"
+            " that release or a later one"
         )
         self.game = game
         self.stored = stored
