@@ -18,8 +18,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/greedbot run
 
+# One process per core (pytest-xdist), each taking the next test as it frees up; PYTEST_ARGS adds options.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 # Rewrite tests/transcripts/*.out from the replays; review the diff before committing it.
 goldens: $(STAMP)

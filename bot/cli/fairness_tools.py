@@ -93,13 +93,13 @@ async def _export(
         village = await store.get_village(village_id)
         if village is None:
             raise CliError(f"no village {village_id} in the database")
-        core = Core(store, SystemClock(), FairChance(), GAMES)
         if table_id is not None:
             table = await store.get_table(village_id, table_id)
             if table is None or table.game not in TABLE_GAMES:
                 raise CliError(f"village {village_id} has no table {table_id} of several seats")
-            return await table_document(core, table)
+            return await table_document(store, table)
         assert day is not None
+        core = Core(store, SystemClock(), FairChance(), GAMES)
         try:
             return await day_record(core, village, day)
         except Refusal:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +14,16 @@ from bot.console.scripted import ScriptedDice, ScriptError
 from bot.console.session import ConsoleVillage, Output, TranscriptError, read_clock
 from bot.fairness.seed import new_seed
 from bot.storage.engine import make_engine
+from bot.storage.memory import MemoryStore
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
+from bot.village.ports import Store
 
 CONSOLE_VILLAGE = 1
+MEMORY = "memory:"
+"""The `database_url` of a replay kept in memory, with no database at all (`MemoryStore`,
+which keeps what a database keeps): what the tests of rules and text replay on."""
 BOM = "\ufeff"
 # What the village answers when its database fails: nothing was written, and a replay
 # cannot go on without what the line should have written.
@@ -59,51 +65,63 @@ async def replay(
     every_seat: bool = True,
 ) -> None:
     """Replay `lines`, calling `on_output(line_number, line, outputs)` for each line.
+    `database_url`: the database the village is kept in, migrated first (None: a temporary
+    SQLite file; `MEMORY`: none, the village kept in memory on the replay's clock).
     `seeds` makes each day's secret seed (fresh random ones unless a test knows better).
     A byte-order mark before the first line is no part of it. A replay plays every seat,
     so it shows every secret reply; `every_seat=False` shows what the console would, only
     the secrets of the player set with `/as`."""
     if lines and lines[0].startswith(BOM):
         lines = [lines[0].removeprefix(BOM), *lines[1:]]
+    clock = ManualClock()
+    async with _kept(database_url, clock) as (store, failures):
+        start = first_clock(lines)
+        if start:
+            number, when = start
+            try:
+                clock.set(read_clock(when))
+            except TranscriptError as error:
+                raise ReplayError(number, str(error)) from None
+        village_id = CONSOLE_VILLAGE
+        while await store.get_village(village_id) is not None:
+            village_id += 1  # a fresh village, even in a database that has others
+        # A replay plays every seat: it shows every secret reply, marked as whose it is.
+        village = ConsoleVillage(
+            store, clock, ScriptedDice(), village_id, seeds=seeds, every_seat=every_seat
+        )
+        outputs = await village.start()
+        _check(0, outputs, failures)
+        on_output(0, "", outputs)
+        for number, line in enumerate(lines, start=1):
+            failures.clear()
+            try:
+                outputs = await village.line(line)
+            except (TranscriptError, ScriptError) as error:
+                raise ReplayError(number, str(error)) from None
+            _check(number, outputs, failures)
+            on_output(number, line, outputs)
+
+
+@asynccontextmanager
+async def _kept(
+    database_url: str | None, clock: ManualClock
+) -> AsyncIterator[tuple[Store, list[BaseException]]]:
+    """The store a replay keeps its village in, with what its database failed with (the
+    village answers a failed write with "try again"; the replay says what failed)."""
+    failures: list[BaseException] = []
+    if database_url == MEMORY:
+        yield MemoryStore(clock), failures
+        return
     with tempfile.TemporaryDirectory(prefix="greedbot-replay-") as folder:
-        url = database_url or f"sqlite:///{Path(folder) / 'replay.db'}"
-        engine = make_engine(url)
-        failures: list[BaseException] = []
+        engine = make_engine(database_url or f"sqlite:///{Path(folder) / 'replay.db'}")
 
         def remember(context: Any) -> None:
             failures.append(context.original_exception)
 
-        # The village answers a failed write with "try again"; the replay says what failed.
         event.listen(engine.sync_engine, "handle_error", remember)
         try:
             await migrate(engine)
-            store = SqlStore(engine)
-            clock = ManualClock()
-            start = first_clock(lines)
-            if start:
-                number, when = start
-                try:
-                    clock.set(read_clock(when))
-                except TranscriptError as error:
-                    raise ReplayError(number, str(error)) from None
-            village_id = CONSOLE_VILLAGE
-            while await store.get_village(village_id) is not None:
-                village_id += 1  # a fresh village, even in a database that has others
-            # A replay plays every seat: it shows every secret reply, marked as whose it is.
-            village = ConsoleVillage(
-                store, clock, ScriptedDice(), village_id, seeds=seeds, every_seat=every_seat
-            )
-            outputs = await village.start()
-            _check(0, outputs, failures)
-            on_output(0, "", outputs)
-            for number, line in enumerate(lines, start=1):
-                failures.clear()
-                try:
-                    outputs = await village.line(line)
-                except (TranscriptError, ScriptError) as error:
-                    raise ReplayError(number, str(error)) from None
-                _check(number, outputs, failures)
-                on_output(number, line, outputs)
+            yield SqlStore(engine), failures
         finally:
             await engine.dispose()
 

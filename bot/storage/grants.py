@@ -1,7 +1,7 @@
 """A PostgreSQL role for the bot that may read and append the event log, and nothing more.
 
 The owner of the tables (who runs the migrations) grants a separate application role what
-`bot/storage/store.py` does with each table, and no more: the event log is read and
+the store (`bot/storage/sql/`) does with each table, and no more: the event log is read and
 appended to, never updated, deleted or truncated; the projections (villages, days,
 players, tables, scores) and the outbox are inserted and updated; processed messages are
 inserted; no row of any table is ever deleted. The role owns nothing, so it cannot drop or

@@ -86,7 +86,7 @@ async def log(core: Core, call: Call) -> list[Reply]:
 async def memo(core: Core, call: Call) -> list[Reply]:
     village = call.here
     player = await core.resolve_player(village, call.arg("player"), call.author)
-    return [await memo_reply(core, village, player, village.day)]
+    return [await memo_reply(core.store, village, player, village.day)]
 
 
 async def standings(core: Core, call: Call) -> list[Reply]:
@@ -94,7 +94,7 @@ async def standings(core: Core, call: Call) -> list[Reply]:
     game = call.arg("game")
     if game is not None and game not in core.games:
         raise Refusal("bad_setting", setting="game", value=game, allowed=", ".join(core.games))
-    return [await standings_reply(core, village, village.day, game)]
+    return [await standings_reply(core.store, village, village.day, game)]
 
 
 async def help_(core: Core, call: Call) -> list[Reply]:

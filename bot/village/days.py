@@ -318,11 +318,11 @@ async def _closing_replies(
         )
     ]
     # One read of the village's scores serves every memo and the standings.
-    scores = await village_scores(core, village, players)
+    scores = await village_scores(core.store, village, players)
     replies += [
         replace(memo, day_post=day.day) for memo in closing_memos(village, day.day, scores, today)
     ]
-    standings = await standings_reply(core, village, day.day, scores=scores)
+    standings = await standings_reply(core.store, village, day.day, scores=scores)
     replies.append(replace(standings, day_post=day.day))
     replies.append(day_opened_reply(following))
     return replies

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.games.registry import TABLE_GAMES
-from bot.village.core import Core
+from bot.village.ports import Scores, Villages
 from bot.village.records import DayPoints, PlayerDayRecord, PlayerRecord, VillageRecord
 from bot.words.reply import Attachment, Reply, ReplyKind
 
@@ -40,10 +40,15 @@ def memo_params(
     }
 
 
+class StandingsPorts(Villages, Scores, Protocol):
+    """What the standings read: the village's players and its days' posts, and the score
+    rows."""
+
+
 async def memo_reply(
-    core: Core, village: VillageRecord, player: PlayerRecord, day: int, closed: bool = False
+    store: Scores, village: VillageRecord, player: PlayerRecord, day: int, closed: bool = False
 ) -> Reply:
-    rows = await core.history(village.village_id, player.player_id)
+    rows = await store.player_days(village.village_id, player.player_id)
     return memo_of(player, rows, day, closed)
 
 
@@ -63,12 +68,12 @@ class VillageScores:
 
 
 async def village_scores(
-    core: Core, village: VillageRecord, players: list[PlayerRecord] | None = None
+    store: StandingsPorts, village: VillageRecord, players: list[PlayerRecord] | None = None
 ) -> VillageScores:
     """The village's scores in one read (and its players, unless the caller has them)."""
     if players is None:
-        players = await core.store.players(village.village_id)
-    return VillageScores(players, await core.store.score_points(village.village_id))
+        players = await store.players(village.village_id)
+    return VillageScores(players, await store.score_points(village.village_id))
 
 
 def closing_memos(
@@ -93,7 +98,7 @@ def closing_memos(
 
 
 async def standings_params(
-    core: Core,
+    store: StandingsPorts,
     village: VillageRecord,
     upto_day: int,
     game: str | None = None,
@@ -103,7 +108,7 @@ async def standings_params(
     best first (ties by name). `game`: that game's points only. `scores`: as the caller
     read them already."""
     if scores is None:
-        scores = await village_scores(core, village)
+        scores = await village_scores(store, village)
     players, rows = scores.players, scores.rows
     days: dict[int, dict[int, int]] = {p.player_id: {} for p in players}
     others: dict[int, dict[str, int]] = {p.player_id: {} for p in players}
@@ -172,7 +177,7 @@ async def standings_params(
         # A game that sums its tables its own way shows its first figure (Regidice: wins).
         params["headline"] = {g: next(iter(_tally(g, [])), "") for g in games if _tallied(g)}
     if village.in_posts:
-        posts = await core.store.day_posts(village.village_id)
+        posts = await store.day_posts(village.village_id)
         params["posts"] = [{"day": n, "post_id": posts[n]} for n in sorted(posts) if n <= upto_day]
     return params
 
@@ -204,7 +209,7 @@ def _number(value: Any) -> float:
 
 
 async def standings_reply(
-    core: Core,
+    store: StandingsPorts,
     village: VillageRecord,
     upto_day: int,
     game: str | None = None,
@@ -212,6 +217,6 @@ async def standings_reply(
 ) -> Reply:
     """The standings as a table, with a picture where the chat can attach one: the days'
     points drawn day by day, so not for a table game's standings, which have no days."""
-    params = await standings_params(core, village, upto_day, game, scores)
+    params = await standings_params(store, village, upto_day, game, scores)
     drawn = (Attachment.STANDINGS_PICTURE,) if game not in TABLE_GAMES else ()
     return Reply(ReplyKind.INFO, "standings", params, attachments=drawn)

@@ -178,7 +178,7 @@ async def _play_once(
         async def finish(unit: Core) -> list[Delivery]:
             # The memo reads the day's score row as this move writes it: written first.
             keep(await unit.store.append(append, day.day, message))
-            replies.append(await memo_reply(unit, village, player, day.day))
+            replies.append(await memo_reply(unit.store, village, player, day.day))
             return await unit.settle(village, replies, incoming, record=False)
 
         return await core.once(finish)

@@ -1,4 +1,7 @@
-"""The ports the village service depends on: storage, clock, chance. Technologies plug in here."""
+"""The ports the village service depends on: storage, clock, chance. Technologies plug in here.
+
+Storage is five narrow ports, by what their callers need (`Villages`, `DayLog`, `TableLog`,
+`Ledger`, `Scores`), and `Store`, all five with a unit of work over them."""
 
 from __future__ import annotations
 
@@ -52,12 +55,9 @@ class OperatorError(Exception):
     reported to them, never turned into a reply to players."""
 
 
-class Store(Protocol):
-    """Persistence of villages. Every method is one transaction (or part of the `unit` it was
-    called in); events are never changed."""
-
-    def unit(self) -> AbstractAsyncContextManager[Store]:
-        """The same store with every call inside one transaction."""
+class Villages(Protocol):
+    """The villages, their days and their players: the rows a village is set up and run
+    by, and the forum post each day is played in."""
 
     async def get_village(self, village_id: int) -> VillageRecord | None: ...
 
@@ -98,6 +98,17 @@ class Store(Protocol):
 
     async def players(self, village_id: int) -> list[PlayerRecord]: ...
 
+    async def day_posts(self, village_id: int) -> dict[int, int]:
+        """Each day's post (forum villages), by day."""
+
+    async def set_day_post(self, village_id: int, day: int, post_id: int) -> None:
+        """Remember the post a day is played in (a forum thread)."""
+
+
+class DayLog(Protocol):
+    """The event log of the days: each player's day stream and the village's own, what a
+    day game's move reads and appends, and what a day's close reads."""
+
     async def load_stream(self, village_id: int, day: int, player_id: int) -> list[StoredEvent]:
         """A stream's events in version order."""
 
@@ -122,6 +133,49 @@ class Store(Protocol):
         and its current day, whether the message was handled already, the player, their
         points before today and their day table's id and version. None: no such village."""
 
+    async def day_tables(self, village_id: int, day: int) -> dict[int, DayTable]:
+        """Every player's day table of `day` without its events (id, version, where their
+        play ended), by player."""
+
+    async def day_streams(
+        self, village_id: int, day: int, tables: Collection[int] | None = None
+    ) -> dict[int, list[StoredEvent]]:
+        """Every player's day stream of `day`, each in version order, by player (a player
+        who has not played that day is left out); of only these `tables` when given."""
+
+
+class TableLog(Protocol):
+    """The tables of several seats and their streams."""
+
+    async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
+        """Open a table with its first events: the table as kept, numbered. Raises
+        VersionConflict when another table took the number first. (The message that opened
+        it is recorded with its answer, in the same unit.)"""
+
+    async def get_table(self, village_id: int, table_id: int) -> TableRecord | None: ...
+
+    async def table_at(
+        self, village_id: int, place_id: int, *, open_only: bool = True
+    ) -> TableRecord | None:
+        """The open table of a place (taking seats or in play), if any; with `open_only`
+        False, its latest table whatever became of it."""
+
+    async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
+        """A table's stream in version order."""
+
+    async def append_table(self, append: TableAppend) -> None:
+        """Append to a table's stream with its new state, score rows and players,
+        atomically. Raises VersionConflict (another writer moved the table); then nothing
+        is written."""
+
+    async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
+        """(village, table) of tables in play whose time to move ran out by `now`."""
+
+
+class Ledger(Protocol):
+    """The messages handled, where, and the replies kept for them until the chat has them
+    (the outbox): what makes a message count once and its answer be posted once."""
+
     async def record_message(self, message: MessageRecord) -> None:
         """Remember a handled message. Raises DuplicateMessage if it was handled already;
         inside a unit, the whole unit must then be given up."""
@@ -140,12 +194,6 @@ class Store(Protocol):
         """(village, place, the last message handled there) for the place of every open
         table (taking seats or in play) of these villages (all when None), in one read; a
         place where the village has handled nothing yet is left out."""
-
-    async def day_posts(self, village_id: int) -> dict[int, int]:
-        """Each day's post (forum villages), by day."""
-
-    async def set_day_post(self, village_id: int, day: int, post_id: int) -> None:
-        """Remember the post a day is played in (a forum thread)."""
 
     async def add_outbox(self, entries: Sequence[OutboxRecord]) -> list[int]:
         """Keep replies for delivery; their outbox ids, in order."""
@@ -173,29 +221,9 @@ class Store(Protocol):
     async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
         """Whether and when the first reply kept for a message was posted, if there is one."""
 
-    async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
-        """Open a table with its first events: the table as kept, numbered. Raises
-        VersionConflict when another table took the number first. (The message that opened
-        it is recorded with its answer, in the same unit.)"""
 
-    async def get_table(self, village_id: int, table_id: int) -> TableRecord | None: ...
-
-    async def table_at(
-        self, village_id: int, place_id: int, *, open_only: bool = True
-    ) -> TableRecord | None:
-        """The open table of a place (taking seats or in play), if any; with `open_only`
-        False, its latest table whatever became of it."""
-
-    async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
-        """A table's stream in version order."""
-
-    async def append_table(self, append: TableAppend) -> None:
-        """Append to a table's stream with its new state, score rows and players,
-        atomically. Raises VersionConflict (another writer moved the table); then nothing
-        is written."""
-
-    async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
-        """(village, table) of tables in play whose time to move ran out by `now`."""
+class Scores(Protocol):
+    """The score rows as read: what the memos and the standings are written from."""
 
     async def table_scores(self, village_id: int) -> list[PlayerDayRecord]:
         """Every score row of the village, of every game and table."""
@@ -209,24 +237,21 @@ class Store(Protocol):
     ) -> list[PlayerDayRecord]:
         """The village's score rows (one player's when given), by day then player."""
 
-    # -- reads for day closes and standings
-
-    async def day_tables(self, village_id: int, day: int) -> dict[int, DayTable]:
-        """Every player's day table of `day` without its events (id, version, where their
-        play ended), by player."""
-
-    async def day_streams(
-        self, village_id: int, day: int, tables: Collection[int] | None = None
-    ) -> dict[int, list[StoredEvent]]:
-        """Every player's day stream of `day`, each in version order, by player (a player
-        who has not played that day is left out); of only these `tables` when given."""
-
     async def day_scores(self, village_id: int, day: int) -> dict[int, PlayerDayRecord]:
         """The score row of every player's day table of `day`, by player."""
 
     async def score_points(self, village_id: int) -> list[DayPoints]:
         """Every score row of the village as `table_scores` gives them, without their turns
         and detail."""
+
+
+class Store(Villages, DayLog, TableLog, Ledger, Scores, Protocol):
+    """Persistence of villages: the five ports above, and a unit of work over them all.
+    Every method is one transaction (or part of the `unit` it was called in); events are
+    never changed. A part of the village that needs one or two of the ports takes those."""
+
+    def unit(self) -> AbstractAsyncContextManager[Store]:
+        """The same store with every call inside one transaction."""
 
 
 class Clock(Protocol):

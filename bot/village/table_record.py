@@ -14,14 +14,14 @@ from typing import Any
 from bot.fairness.seed import Mismatch, commitment, missing_numbers
 from bot.games.api import ChanceContext, ChanceRequest, Dice, Json, outcome_fits
 from bot.games.registry import GAMES
-from bot.village.core import Core
 from bot.village.moves import request_of
+from bot.village.ports import TableLog
 from bot.village.records import TableRecord
 from bot.village.stream import DRAW_SEQ, DRAWN, SCRIPTED, read_stream
 
 
-async def table_document(core: Core, table: TableRecord) -> dict[str, Any]:
-    events = await core.store.load_table(table.village_id, table.table_id)
+async def table_document(tables: TableLog, table: TableRecord) -> dict[str, Any]:
+    events = await tables.load_table(table.village_id, table.table_id)
     ended = not table.is_open
     draws: list[dict[str, Any]] = []
     if table.seed is not None:

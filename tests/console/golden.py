@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.console.replay import replay
+from bot.console.replay import MEMORY, replay
 from bot.console.session import Output
 from bot.words.reply import Reply, reply_from_data
 
@@ -97,20 +97,21 @@ def parse_golden(text: str) -> list[Block]:
     return blocks
 
 
-async def produce(path: Path) -> list[Block]:
-    """Replay the transcript at `path` on deterministic seeds."""
+async def produce(path: Path, database_url: str | None = MEMORY) -> list[Block]:
+    """Replay the transcript at `path` on deterministic seeds, kept in memory unless a
+    `database_url` is given (None: a temporary SQLite file)."""
     lines = path.read_text(encoding="utf-8").splitlines()  # noqa: ASYNC240 - a small test file
-    return await replay_lines(lines)
+    return await replay_lines(lines, database_url)
 
 
-async def replay_lines(lines: list[str]) -> list[Block]:
+async def replay_lines(lines: list[str], database_url: str | None = MEMORY) -> list[Block]:
     """Replay transcript lines on deterministic seeds: the replies to each line."""
     blocks: list[Block] = []
 
     def collect(number: int, line: str, outputs: list[Output]) -> None:
         blocks.append(Block(number, line, [output.as_json() for output in outputs]))
 
-    await replay(lines, collect, seeds=golden_seeds())
+    await replay(lines, collect, database_url, seeds=golden_seeds())
     return blocks
 
 

@@ -1,6 +1,10 @@
 """The golden transcripts under tests/transcripts: each replay must print exactly what its
 `.out` file holds (see tests/console/golden.py), and meet its `#=>` expectations.
 
+They are replayed on the memory store, which keeps what a database keeps: what they test is
+the rules and the text. A few whole villages are replayed on SQLite and PostgreSQL as well,
+so that a game's every write and read through a database prints the same.
+
 `make goldens` (pytest --update-goldens) rewrites the `.out` files after a reviewed change.
 """
 
@@ -11,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import POSTGRES_URL
 from tests.console.expect import check, parse_expectations
 from tests.console.golden import (
     FALLBACKS,
@@ -55,6 +60,25 @@ async def test_transcript(path: Path, request: pytest.FixtureRequest) -> None:
         pytest.fail(f"{golden.name} is missing: run `make goldens` and review what it wrote")
     problems = _expectation_problems(path, blocks)
     assert not problems, "\n".join(problems)
+    _compare(path, output)
+
+
+ON_DATABASES = ["day_close", "rollback", "ducks_a_whole_game", "regidice_solo"]
+"""Greed's days, their close and a moderator's rollback; a table game from its opening to
+its end, and another game's table."""
+
+
+@pytest.mark.db
+@pytest.mark.parametrize("name", ON_DATABASES)
+async def test_a_transcript_kept_in_a_database_prints_the_same(name: str, backend: str) -> None:
+    path = TRANSCRIPTS_DIR / f"{name}.txt"
+    # None: the replay's own temporary SQLite file.
+    blocks = await produce(path, POSTGRES_URL if backend == "postgresql" else None)
+    _compare(path, format_blocks(blocks))
+
+
+def _compare(path: Path, output: str) -> None:
+    golden = golden_path(path)
     kept = golden.read_text(encoding="utf-8")
     if output != kept:
         diff = difflib.unified_diff(

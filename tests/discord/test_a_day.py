@@ -11,6 +11,7 @@ from pathlib import Path
 import discord.ext.test as dpytest
 import pytest
 
+from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from tests.discord.dpy import Bot
 from tests.discord.interactions import MANAGE_GUILD, interact
@@ -18,6 +19,12 @@ from tests.discord.interactions import MANAGE_GUILD, interact
 pytestmark = [pytest.mark.db, pytest.mark.discord]
 
 SIX = "[[greed]]" * 6
+
+
+@pytest.fixture
+def store(sql_store: SqlStore) -> SqlStore:
+    """Delivery across kills and outages, and the outbox's own rows: on both databases."""
+    return sql_store
 
 
 def files(folder: Path) -> list[bytes]:

@@ -30,7 +30,7 @@ from tests.discord.dpy import Bot
 from tests.discord.fake import FakeChat
 from tests.discord.interactions import MANAGE_GUILD, Call, interact
 
-pytestmark = [pytest.mark.db, pytest.mark.discord]
+pytestmark = pytest.mark.discord
 
 T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
 """Noon in Tokyo: the village's day closes at midnight, far from every time limit here."""

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from bot.games.gleek.cards import card_text
-from bot.storage.store import SqlStore
 from bot.village.core import Author
+from bot.village.ports import Store
 from tests.discord.harness import ALICE, BOB, Village
 from tests.discord.interactions import Slashes
 from tests.village.secrets import Shown, leaks
 
-pytestmark = [pytest.mark.db, pytest.mark.discord]
+pytestmark = pytest.mark.discord
 
 SENT_BY_DM = "あなただけに見える内容をDMで送りました。"
 WORKED_HANDS = {
@@ -33,7 +33,7 @@ def hand_cards(name: str) -> set[str]:
 
 
 async def test_dealt_hands_go_by_dm_and_the_channel_sees_only_notices(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     carl = Author(4, "carl")
     village = Village(store, village_id)
@@ -63,7 +63,7 @@ async def test_dealt_hands_go_by_dm_and_the_channel_sees_only_notices(
 
 
 async def test_a_hand_asked_with_the_slash_command_is_ephemeral(
-    slashes: Slashes, store: SqlStore
+    slashes: Slashes, store: Store
 ) -> None:
     await slashes.moderator(["village", "create"])
     await slashes.call(["gleek", "new"], user_id=ALICE.player_id, name="alice")

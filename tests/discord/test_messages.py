@@ -14,7 +14,7 @@ from discord.ext.test import backend
 from bot.discord_adapter.gateway import seen_of
 from tests.discord.dpy import Bot
 
-pytestmark = [pytest.mark.db, pytest.mark.discord]
+pytestmark = pytest.mark.discord
 
 SIX = "[[greed]]" * 6
 

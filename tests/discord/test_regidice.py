@@ -9,11 +9,11 @@ import re
 
 import pytest
 
-from bot.storage.store import SqlStore
+from bot.village.ports import Store
 from tests.discord.harness import ALICE, BOB, Village
 from tests.discord.interactions import Slashes
 
-pytestmark = [pytest.mark.db, pytest.mark.discord]
+pytestmark = pytest.mark.discord
 
 SENT_BY_DM = "あなただけに見える内容をDMで送りました。"
 ROLL = "@dice alice: 3r 1r 6r 2b 3b 5b 1y 4y 6y | bob: 5r 5r 2r 5b 6b 1b 5y 3y 2y"
@@ -25,7 +25,7 @@ def rolled_line() -> str:
 
 
 async def test_a_rounds_dice_go_by_dm_and_the_channel_sees_only_notices(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -51,7 +51,7 @@ async def test_a_rounds_dice_go_by_dm_and_the_channel_sees_only_notices(
 
 
 async def test_the_dice_asked_with_the_slash_command_are_ephemeral(
-    slashes: Slashes, store: SqlStore
+    slashes: Slashes, store: Store
 ) -> None:
     await slashes.moderator(["village", "create"])
     await slashes.call(["regidice", "new"], {"dice": "3"}, user_id=ALICE.player_id, name="alice")

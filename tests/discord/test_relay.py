@@ -10,15 +10,14 @@ from typing import Any
 import pytest
 
 from bot.discord_adapter.port import snowflake_time
-from bot.storage.store import SqlStore
-from bot.village.ports import StoreError
+from bot.village.ports import Store, StoreError
 from tests.discord.harness import ALICE, BOB, SIX, Village
 
-pytestmark = [pytest.mark.db, pytest.mark.discord]
+pytestmark = pytest.mark.discord
 
 
 async def test_a_channel_that_is_not_a_village_gets_no_answer(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -27,7 +26,7 @@ async def test_a_channel_that_is_not_a_village_gets_no_answer(
 
 
 async def test_a_command_typed_as_a_message_points_to_the_slash_command(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -41,7 +40,7 @@ async def test_a_command_typed_as_a_message_points_to_the_slash_command(
 
 
 async def test_a_flood_gets_one_notice_and_throws_nothing_more_while_it_lasts(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create("flood:3/10")
@@ -66,7 +65,7 @@ async def test_a_flood_gets_one_notice_and_throws_nothing_more_while_it_lasts(
 
 
 async def test_an_edit_never_throws_and_gets_one_short_notice(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -80,7 +79,7 @@ async def test_an_edit_never_throws_and_gets_one_short_notice(
     assert status.replies[0].state is not None and status.replies[0].state["throw"] == 0
 
 
-async def test_an_edited_throw_keeps_its_throw(store: SqlStore, village_id: int) -> None:
+async def test_an_edited_throw_keeps_its_throw(store: Store, village_id: int) -> None:
     village = Village(store, village_id)
     await village.create()
     seen, _ = await village.say(ALICE, SIX, faces="D G $ R R Eb")
@@ -91,7 +90,7 @@ async def test_an_edited_throw_keeps_its_throw(store: SqlStore, village_id: int)
 
 
 async def test_missed_throws_are_answered_in_order_after_a_restart(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -111,7 +110,7 @@ async def test_missed_throws_are_answered_in_order_after_a_restart(
 
 
 async def test_a_throw_sent_before_the_previous_answer_was_posted_is_a_double_post(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -126,7 +125,7 @@ async def test_a_throw_sent_before_the_previous_answer_was_posted_is_a_double_po
 
 
 async def test_the_chats_clock_decides_a_double_post_not_the_bots(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -139,7 +138,7 @@ async def test_the_chats_clock_decides_a_double_post_not_the_bots(
 
 
 async def test_an_empty_history_without_permission_is_reported_once(
-    store: SqlStore, village_id: int, caplog: pytest.LogCaptureFixture
+    store: Store, village_id: int, caplog: pytest.LogCaptureFixture
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -155,7 +154,7 @@ async def test_an_empty_history_without_permission_is_reported_once(
 
 
 async def test_a_roll_missed_in_a_tables_thread_is_answered_there_once(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -184,7 +183,7 @@ async def test_a_roll_missed_in_a_tables_thread_is_answered_there_once(
 
 
 async def test_a_message_missed_at_a_table_taking_seats_is_answered(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -201,7 +200,7 @@ async def test_a_message_missed_at_a_table_taking_seats_is_answered(
 
 
 async def test_missed_messages_before_the_deadline_count_for_their_day(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     village = Village(store, village_id)
     await village.create()
@@ -225,7 +224,7 @@ async def test_missed_messages_before_the_deadline_count_for_their_day(
 class DatabaseDown:
     """The village's store while its database is down (every call fails), and back."""
 
-    def __init__(self, inner: SqlStore) -> None:
+    def __init__(self, inner: Store) -> None:
         self.inner = inner
         self.down = False
 
@@ -238,7 +237,7 @@ class DatabaseDown:
 
 
 async def test_a_throw_answered_try_again_is_not_thrown_later_by_the_catch_up(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     """The player was told nothing was thrown and posts again: the message they were told
     about must not be thrown behind their back when the bot reads the history back, and

@@ -33,6 +33,12 @@ SENT_BY_DM = "あなただけに見える内容をDMで送りました。"
 DM_FAILED = "あなただけに見える内容をDMで送れませんでした。"
 
 
+@pytest.fixture
+def store(sql_store: SqlStore) -> SqlStore:
+    """Delivery across kills and outages, and the outbox's own rows: on both databases."""
+    return sql_store
+
+
 def shown_on_chat(chat: FakeChat) -> list[Shown]:
     """What the bot put on the chat: channel messages for everyone, each DM for its user."""
     public = [Shown(message.text) for _, message in chat.sent]

@@ -11,6 +11,12 @@ from tests.discord.harness import ALICE, GM, SIX, Village, incoming_of
 pytestmark = [pytest.mark.db, pytest.mark.discord]
 
 
+@pytest.fixture
+def store(sql_store: SqlStore) -> SqlStore:
+    """Delivery across kills and outages, and the outbox's own rows: on both databases."""
+    return sql_store
+
+
 async def test_a_village_in_a_text_channel_opens_its_day_there(
     store: SqlStore, village_id: int
 ) -> None:

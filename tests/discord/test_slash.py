@@ -20,7 +20,7 @@ from bot.village.service import VillageService
 from tests.discord.fake import FakeChat
 from tests.discord.interactions import Slashes
 
-pytestmark = [pytest.mark.db, pytest.mark.discord]
+pytestmark = pytest.mark.discord
 
 
 async def test_a_village_is_created_and_a_day_opened_by_a_moderator(slashes: Slashes) -> None:

@@ -9,10 +9,11 @@ from dataclasses import replace
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.storage.store import SqlStore
 from bot.storage.tables import DAY_TABLES_FROM
-from bot.village.ports import DuplicateMessage, VersionConflict, VillageExists
+from bot.village.ports import DuplicateMessage, Store, VersionConflict, VillageExists
 from bot.village.records import (
     Appended,
     DayClosing,
@@ -29,6 +30,13 @@ from bot.village.settings import VillageSettings
 
 pytestmark = pytest.mark.db
 
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """The store on every backend, the memory store too: the contract is the port's."""
+    return any_store
+
+
 T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
 
 
@@ -44,7 +52,7 @@ def day_record(village_id: int, number: int = 1, at: dt.datetime = T0) -> DayRec
     )
 
 
-async def new_village(store: SqlStore, village_id: int) -> VillageRecord:
+async def new_village(store: Store, village_id: int) -> VillageRecord:
     village = VillageRecord(village_id, "greed", VillageSettings(), 1, T0, guild_id=77)
     await store.create_village(village, day_record(village_id), [NewEvent("VillageCreated", {})])
     return village
@@ -70,7 +78,7 @@ def appending(village_id: int, expected: int, *types: str, points: int = 0) -> S
     )
 
 
-async def test_a_village_is_created_with_its_first_day(store: SqlStore, village_id: int) -> None:
+async def test_a_village_is_created_with_its_first_day(store: Store, village_id: int) -> None:
     village = await new_village(store, village_id)
     assert await store.get_village(village_id) == village
     day = await store.get_day(village_id, 1)
@@ -80,14 +88,14 @@ async def test_a_village_is_created_with_its_first_day(store: SqlStore, village_
     assert [e.type for e in stream] == ["VillageCreated"]
 
 
-async def test_a_village_cannot_be_created_twice(store: SqlStore, village_id: int) -> None:
+async def test_a_village_cannot_be_created_twice(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     with pytest.raises(VillageExists):
         await new_village(store, village_id)
 
 
 async def test_events_append_in_version_order_with_their_projection(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A", "B", points=150), 1, message(village_id, 1))
@@ -104,7 +112,7 @@ async def test_events_append_in_version_order_with_their_projection(
     assert await store.get_player(village_id, 5) == PlayerRecord(village_id, 5, "alice", T0)
 
 
-async def test_an_append_gives_back_the_events_as_stored(store: SqlStore, village_id: int) -> None:
+async def test_an_append_gives_back_the_events_as_stored(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
     written = await store.append(appending(village_id, 1, "B", "C"), 1, message(village_id, 2))
@@ -112,7 +120,7 @@ async def test_an_append_gives_back_the_events_as_stored(store: SqlStore, villag
     assert written.outbox_ids == []
 
 
-async def test_a_moves_context_is_read_at_once(store: SqlStore, village_id: int) -> None:
+async def test_a_moves_context_is_read_at_once(store: Store, village_id: int) -> None:
     """The village, its day, the message, the player, their earlier points and their day
     table, as the separate reads give them."""
     assert await store.play_context(village_id, 1, 5) is None
@@ -137,9 +145,7 @@ async def test_a_moves_context_is_read_at_once(store: SqlStore, village_id: int)
     assert other.table is None  # another player's table is not theirs
 
 
-async def test_a_moves_context_counts_the_days_before_only(
-    store: SqlStore, village_id: int
-) -> None:
+async def test_a_moves_context_counts_the_days_before_only(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A", points=300), 1, message(village_id, 1))
     closes = T0 + dt.timedelta(hours=24)
@@ -166,7 +172,7 @@ async def test_a_moves_context_counts_the_days_before_only(
 
 
 async def test_a_stale_version_is_a_conflict_and_writes_nothing(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
@@ -178,7 +184,7 @@ async def test_a_stale_version_is_a_conflict_and_writes_nothing(
     assert row is not None and row.points == 0
 
 
-async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> None:
+async def test_a_message_is_processed_once(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
     with pytest.raises(DuplicateMessage):
@@ -191,7 +197,7 @@ async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> 
 
 
 async def test_concurrent_appends_to_one_stream_apply_exactly_once(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     await new_village(store, village_id)
     results = await asyncio.gather(
@@ -207,20 +213,22 @@ async def test_concurrent_appends_to_one_stream_apply_exactly_once(
 
 
 async def test_the_event_table_refuses_updates_and_deletes(
-    store: SqlStore, village_id: int
+    engine: AsyncEngine, village_id: int
 ) -> None:
+    """The databases' own guard, against writers other than the store: SQL only."""
+    store = SqlStore(engine)
     await new_village(store, village_id)
     for statement in (
         f"UPDATE event SET type = 'X' WHERE village_id = {village_id}",
         f"DELETE FROM event WHERE village_id = {village_id}",
     ):
         with pytest.raises(DBAPIError, match="append-only"):
-            async with store.engine.begin() as connection:
+            async with engine.begin() as connection:
                 await connection.execute(text(statement))
     assert [e.type for e in await store.load_stream(village_id, 1, 0)] == ["VillageCreated"]
 
 
-async def join(store: SqlStore, player: PlayerRecord, version: int, message_id: int) -> None:
+async def join(store: Store, player: PlayerRecord, version: int, message_id: int) -> None:
     """A player's move that adds (or renames) the player, as a first throw does."""
     village_id, player_id = player.village_id, player.player_id
     await store.append(
@@ -236,7 +244,7 @@ async def join(store: SqlStore, player: PlayerRecord, version: int, message_id: 
     )
 
 
-async def test_players_are_found_by_name_ignoring_case(store: SqlStore, village_id: int) -> None:
+async def test_players_are_found_by_name_ignoring_case(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     await join(store, PlayerRecord(village_id, 7, "Ａｌｉｃｅ", T0), 0, 1)
     await join(store, PlayerRecord(village_id, 8, "Bob", T0 + dt.timedelta(seconds=1)), 0, 2)
@@ -248,7 +256,7 @@ async def test_players_are_found_by_name_ignoring_case(store: SqlStore, village_
     assert renamed is not None and renamed.name == "Bobby"
 
 
-async def test_closing_a_day_opens_the_next_once(store: SqlStore, village_id: int) -> None:
+async def test_closing_a_day_opens_the_next_once(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
     closes = T0 + dt.timedelta(hours=24)
@@ -283,7 +291,7 @@ async def test_closing_a_day_opens_the_next_once(store: SqlStore, village_id: in
     assert [(r.day, r.points) for r in rows] == [(1, 300)]
 
 
-async def test_closing_with_a_stale_stream_is_a_conflict(store: SqlStore, village_id: int) -> None:
+async def test_closing_with_a_stale_stream_is_a_conflict(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
     closing = DayClosing(
@@ -303,7 +311,7 @@ async def test_closing_with_a_stale_stream_is_a_conflict(store: SqlStore, villag
 
 
 async def test_settings_and_extensions_are_logged_in_the_village_stream(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     await new_village(store, village_id)
     changed = VillageSettings(locale="en", rules={"variant": "house"})
@@ -324,7 +332,7 @@ async def test_settings_and_extensions_are_logged_in_the_village_stream(
 
 
 async def test_day_events_come_in_the_order_they_were_recorded(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
@@ -362,7 +370,7 @@ def closing_of_day_1(village_id: int, day_version: int, *streams: StreamAppend) 
     )
 
 
-async def test_no_throw_writes_the_days_row(store: SqlStore, village_id: int) -> None:
+async def test_no_throw_writes_the_days_row(store: Store, village_id: int) -> None:
     """Throws only share the day's row (a first throw makes its table without moving the
     day's version), so that a day's throws never wait on each other."""
     await new_village(store, village_id)
@@ -374,7 +382,7 @@ async def test_no_throw_writes_the_days_row(store: SqlStore, village_id: int) ->
 
 
 async def test_a_day_that_moved_since_it_was_read_is_not_closed(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     await new_village(store, village_id)
     read = await store.get_day(village_id, 1)
@@ -390,7 +398,7 @@ async def test_a_day_that_moved_since_it_was_read_is_not_closed(
 
 
 async def test_a_close_waits_for_a_first_throw_in_flight_and_reads_again(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     """A first throw not yet committed when the closer writes: the closer waits for it (its
     share of the day's row; SQLite's one writer), then finds the table it did not read."""
@@ -410,7 +418,7 @@ async def test_a_close_waits_for_a_first_throw_in_flight_and_reads_again(
 
 
 async def test_first_throws_of_many_players_at_once_each_make_a_table(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     """Concurrent first throws of different players: each applied once, each on a table of
     its own, numbered without a gap among the village's day tables (which are numbered
@@ -456,7 +464,7 @@ async def test_first_throws_of_many_players_at_once_each_make_a_table(
         assert table.ended_at is None
 
 
-async def test_nothing_is_appended_to_a_closed_day(store: SqlStore, village_id: int) -> None:
+async def test_nothing_is_appended_to_a_closed_day(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     assert await store.close_day(closing_of_day_1(village_id, 0)) is True
     with pytest.raises(VersionConflict):
@@ -478,7 +486,7 @@ def kept_reply(village_id: int, message_id: int, seq: int) -> OutboxRecord:
 
 
 async def test_a_later_throw_writes_everything_with_its_replies_in_order(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
@@ -497,7 +505,7 @@ async def test_a_later_throw_writes_everything_with_its_replies_in_order(
 
 
 async def test_a_later_throw_that_cannot_be_written_writes_nothing(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     """A message handled already, a table another writer moved on, a day closed: each
     refuses the whole throw, its replies too."""
@@ -520,7 +528,7 @@ async def test_a_later_throw_that_cannot_be_written_writes_nothing(
 
 
 async def test_a_close_that_did_not_see_a_later_throw_reads_again(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     """A later throw need not move the day's version: the closer writes the thrower's table
     from the version it read, and that version moved."""

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from bot.storage.store import SqlStore
+from bot.village.ports import Store
 from bot.village.records import (
     TABLE_PLAYING,
     DayPoints,
@@ -21,6 +21,12 @@ from tests.storage.test_store_contract import T0, closing_of_day_1, message, new
 from tests.storage.test_tables_contract import score, seating
 
 pytestmark = pytest.mark.db
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """The store on every backend, the memory store too: the contract is the port's."""
+    return any_store
 
 
 def throws(village_id: int, day: int, player: int, expected: int, *types: str) -> StreamAppend:
@@ -47,7 +53,7 @@ def throws(village_id: int, day: int, player: int, expected: int, *types: str) -
     )
 
 
-async def two_days(store: SqlStore, village_id: int) -> None:
+async def two_days(store: Store, village_id: int) -> None:
     """Two players on day 1 (one of them twice), one on day 2, and a Ducks table on day 1:
     a village whose every read has something to leave out."""
     await new_village(store, village_id)
@@ -67,7 +73,7 @@ async def two_days(store: SqlStore, village_id: int) -> None:
     await store.append(throws(village_id, 2, 6, 0, "D"), 2, message(village_id, 4, 6))
 
 
-async def test_day_streams_are_each_players_load_stream(store: SqlStore, village_id: int) -> None:
+async def test_day_streams_are_each_players_load_stream(store: Store, village_id: int) -> None:
     await two_days(store, village_id)
     for day in (1, 2):
         streams = await store.day_streams(village_id, day)
@@ -81,7 +87,7 @@ async def test_day_streams_are_each_players_load_stream(store: SqlStore, village
 
 
 async def test_day_streams_of_some_tables_are_those_tables_streams_only(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     await two_days(store, village_id)
     every = await store.day_streams(village_id, 1)
@@ -93,7 +99,7 @@ async def test_day_streams_of_some_tables_are_those_tables_streams_only(
 
 
 async def test_day_tables_are_each_players_table_and_where_their_day_ended(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     await two_days(store, village_id)
     for day in (1, 2):
@@ -115,7 +121,7 @@ async def test_day_tables_are_each_players_table_and_where_their_day_ended(
     assert await store.day_tables(village_id, 3) == {}
 
 
-async def test_day_scores_are_each_players_day_row(store: SqlStore, village_id: int) -> None:
+async def test_day_scores_are_each_players_day_row(store: Store, village_id: int) -> None:
     await two_days(store, village_id)
     for day in (1, 2):
         scores = await store.day_scores(village_id, day)
@@ -126,9 +132,7 @@ async def test_day_scores_are_each_players_day_row(store: SqlStore, village_id: 
     assert await store.day_scores(village_id, 3) == {}
 
 
-async def test_score_points_are_the_score_rows_without_turns(
-    store: SqlStore, village_id: int
-) -> None:
+async def test_score_points_are_the_score_rows_without_turns(store: Store, village_id: int) -> None:
     await two_days(store, village_id)
     every = await store.table_scores(village_id)
     points = await store.score_points(village_id)
@@ -146,7 +150,7 @@ async def test_score_points_are_the_score_rows_without_turns(
 
 
 async def test_the_reads_keep_to_their_village(
-    store: SqlStore, village_id: int, other_village_id: int
+    store: Store, village_id: int, other_village_id: int
 ) -> None:
     await two_days(store, village_id)
     await new_village(store, other_village_id)

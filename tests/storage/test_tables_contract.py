@@ -9,8 +9,7 @@ import datetime as dt
 
 import pytest
 
-from bot.storage.store import SqlStore
-from bot.village.ports import VersionConflict
+from bot.village.ports import Store, VersionConflict
 from bot.village.records import (
     TABLE_ABANDONED,
     TABLE_FINISHED,
@@ -26,6 +25,13 @@ from bot.village.records import (
 from tests.storage.test_store_contract import T0, appending, new_village
 
 pytestmark = pytest.mark.db
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """The store on every backend, the memory store too: the contract is the port's."""
+    return any_store
+
 
 PLACE = 4242
 
@@ -51,7 +57,7 @@ def score(village_id: int, table: TableRecord, player: int, points: int) -> Play
     )
 
 
-async def test_tables_are_numbered_in_their_village(store: SqlStore, village_id: int) -> None:
+async def test_tables_are_numbered_in_their_village(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     first = await store.create_table(seating(village_id), [NewEvent("TableOpened", {})])
     second = await store.create_table(seating(village_id, PLACE + 1), [])
@@ -60,7 +66,7 @@ async def test_tables_are_numbered_in_their_village(store: SqlStore, village_id:
     assert [e.type for e in await store.load_table(village_id, 1)] == ["TableOpened"]
 
 
-async def test_the_open_table_of_a_place(store: SqlStore, village_id: int) -> None:
+async def test_the_open_table_of_a_place(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     table = await store.create_table(seating(village_id), [])
     assert await store.table_at(village_id, PLACE) == table
@@ -71,7 +77,7 @@ async def test_the_open_table_of_a_place(store: SqlStore, village_id: int) -> No
     assert await store.table_at(village_id, PLACE, open_only=False) == ended
 
 
-async def test_an_append_from_a_stale_read_is_a_conflict(store: SqlStore, village_id: int) -> None:
+async def test_an_append_from_a_stale_read_is_a_conflict(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     table = await store.create_table(seating(village_id), [NewEvent("TableOpened", {})])
     seated = dataclasses.replace(table, seats=(7, 8), version=2)
@@ -90,7 +96,7 @@ async def test_an_append_from_a_stale_read_is_a_conflict(store: SqlStore, villag
     assert (await store.get_table(village_id, table.table_id)) == seated
 
 
-async def test_the_time_limits_that_ran_out(store: SqlStore, village_id: int) -> None:
+async def test_the_time_limits_that_ran_out(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     table = await store.create_table(seating(village_id), [])
     due = dataclasses.replace(
@@ -103,7 +109,7 @@ async def test_the_time_limits_that_ran_out(store: SqlStore, village_id: int) ->
     assert (village_id, table.table_id) not in early
 
 
-async def test_score_rows_are_kept_per_table_and_game(store: SqlStore, village_id: int) -> None:
+async def test_score_rows_are_kept_per_table_and_game(store: Store, village_id: int) -> None:
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "DiceThrown", points=300), 1, None)
     table = await store.create_table(seating(village_id), [])
@@ -127,7 +133,7 @@ def handled(village_id: int, message_id: int, place: int | None) -> MessageRecor
 
 
 async def test_open_tables_places_come_with_the_last_message_handled_in_each(
-    store: SqlStore, village_id: int, other_village_id: int
+    store: Store, village_id: int, other_village_id: int
 ) -> None:
     other = other_village_id
     await new_village(store, village_id)

@@ -10,9 +10,10 @@ import pytest
 
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice
-from bot.storage.store import SqlStore
+from bot.storage.memory import MemoryStore
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
+from bot.village.ports import Store
 from bot.village.replies import Answer, Delivery
 from bot.village.service import VillageService
 from bot.words.reply import SECRET_PARAMS, Reply, ReplyKind, reply_data, reply_from_data
@@ -30,6 +31,13 @@ ALICE = Author(2, "alice")
 BOB = Author(3, "bob")
 SIX = "[[greed]]" * 6
 _messages = itertools.count(5000)
+
+
+@pytest.fixture
+def store() -> Store:
+    """What a reply may show is the village's and the games' concern: played on the memory store
+    (every store keeps the same contract, tests/storage)."""
+    return MemoryStore()
 
 
 def hand(cards: str, player_id: int = 2) -> Reply:
@@ -91,9 +99,8 @@ def test_a_secret_reply_must_say_which_params_are_the_secret() -> None:
         secret_strings([wrong])
 
 
-@pytest.mark.db
 async def test_a_village_run_that_deals_secrets_leaks_none_and_keeps_them_in_the_outbox(
-    store: SqlStore, village_id: int, monkeypatch: pytest.MonkeyPatch
+    store: Store, village_id: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     dealer = Dealer(frozenset({"throw", "status"})).install(monkeypatch)
     dice = ScriptedDice()

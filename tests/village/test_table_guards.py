@@ -16,21 +16,27 @@ import pytest
 
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice
-from bot.storage.store import SqlStore
+from bot.storage.memory import MemoryStore
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Call, Incoming, Refusal
+from bot.village.ports import Store
 from bot.village.records import TABLE_PLAYING, TABLE_SEATING
 from bot.village.requests import CommandRequest
 from bot.village.service import VillageService
 from bot.village.tables.seated import seated_in_play
 from bot.words.reply import Reply, ReplyKind
 
-pytestmark = pytest.mark.db
-
 T0 = dt.datetime(2026, 12, 1, 3, 0, tzinfo=dt.UTC)
 GM = Author(1, "gm", is_moderator=True)
 ANN, BOB, CID = Author(2, "ann"), Author(3, "bob"), Author(4, "cid")
 _messages = itertools.count(50_000)
+
+
+@pytest.fixture
+def store() -> Store:
+    """The guards are the village's rules: they play on the memory store (every store keeps the
+    same contract, tests/storage)."""
+    return MemoryStore()
 
 
 def message(village_id: int, author: Author, text: str) -> Incoming:
@@ -48,7 +54,7 @@ async def refusal(service: VillageService, village_id: int, author: Author, text
     return replies[0].key
 
 
-async def village(store: SqlStore, village_id: int) -> VillageService:
+async def village(store: Store, village_id: int) -> VillageService:
     service = VillageService(store, ManualClock(T0), ScriptedDice())
     await ask(service, village_id, GM, "/village create")
     return service
@@ -70,7 +76,7 @@ SEATS = {"ducks": (ANN, BOB), "regidice": (ANN, BOB), "gleek": (ANN, BOB, CID)}
 
 @pytest.mark.parametrize(("game", "command"), GUARDED)
 async def test_before_the_start_a_seated_player_is_told_it_is_not_in_play(
-    store: SqlStore, village_id: int, game: str, command: str
+    store: Store, village_id: int, game: str, command: str
 ) -> None:
     service = await village(store, village_id)
     await table(service, village_id, game, *SEATS[game])
@@ -79,7 +85,7 @@ async def test_before_the_start_a_seated_player_is_told_it_is_not_in_play(
 
 @pytest.mark.parametrize(("game", "command"), GUARDED)
 async def test_not_seated_is_said_before_not_in_play_and_after_the_start_too(
-    store: SqlStore, village_id: int, game: str, command: str
+    store: Store, village_id: int, game: str, command: str
 ) -> None:
     service = await village(store, village_id)
     await table(service, village_id, game, *SEATS[game])
@@ -94,13 +100,13 @@ async def test_not_seated_is_said_before_not_in_play_and_after_the_start_too(
 
 @pytest.mark.parametrize(("game", "command"), GUARDED)
 async def test_where_no_table_of_the_game_stands_there_is_none_to_be_seated_at(
-    store: SqlStore, village_id: int, game: str, command: str
+    store: Store, village_id: int, game: str, command: str
 ) -> None:
     service = await village(store, village_id)
     assert await refusal(service, village_id, ANN, command) == "no_table"
 
 
-async def test_the_guard_hands_back_the_callers_own_seat(store: SqlStore, village_id: int) -> None:
+async def test_the_guard_hands_back_the_callers_own_seat(store: Store, village_id: int) -> None:
     service = await village(store, village_id)
     await table(service, village_id, "gleek", ANN, BOB, CID)
     await ask(service, village_id, ANN, "/gleek start")
@@ -113,7 +119,7 @@ async def test_the_guard_hands_back_the_callers_own_seat(store: SqlStore, villag
 
 
 async def test_a_table_taking_seats_is_no_table_in_play_to_the_guard(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     service = await village(store, village_id)
     await table(service, village_id, "ducks", ANN, BOB)
@@ -127,7 +133,7 @@ async def test_a_table_taking_seats_is_no_table_in_play_to_the_guard(
 
 
 async def test_a_move_the_rules_refuse_is_the_games_refusal_to_its_author_and_changes_nothing(
-    store: SqlStore, village_id: int
+    store: Store, village_id: int
 ) -> None:
     service = await village(store, village_id)
     await table(service, village_id, "ducks", ANN, BOB)
@@ -141,7 +147,7 @@ async def test_a_move_the_rules_refuse_is_the_games_refusal_to_its_author_and_ch
     assert await store.table_at(village_id, village_id) == before
 
 
-async def test_a_moderator_command_needs_a_table_in_play(store: SqlStore, village_id: int) -> None:
+async def test_a_moderator_command_needs_a_table_in_play(store: Store, village_id: int) -> None:
     service = await village(store, village_id)
     await table(service, village_id, "ducks", ANN, BOB)
     assert await refusal(service, village_id, GM, "/ducks skip reason:away") == "table_not_playing"
@@ -153,7 +159,7 @@ async def test_a_moderator_command_needs_a_table_in_play(store: SqlStore, villag
 
 @pytest.mark.parametrize("command", ["/regidice score", "/regidice log round:1"])
 async def test_a_game_not_begun_has_no_score_and_no_log(
-    store: SqlStore, village_id: int, command: str
+    store: Store, village_id: int, command: str
 ) -> None:
     service = await village(store, village_id)
     await table(service, village_id, "regidice", ANN)

@@ -81,7 +81,7 @@ async def score(core: Core, call: Call) -> list[Reply]:
 async def export(core: Core, call: Call) -> list[Reply]:
     """The table's record as JSON: every draw; the seed once the table has ended."""
     table = await named(core, call)
-    document = await table_document(core, table)
+    document = await table_document(core.store, table)
     state = state_of(await load(core, table, call.here))
     return [
         Reply(
@@ -111,7 +111,7 @@ async def verify(core: Core, call: Call) -> list[Reply]:
         document = attached_export(attached)
     else:
         table = await named(core, call)
-        document = await table_document(core, table)
+        document = await table_document(core.store, table)
         if document["seed"] is None:
             raise Refusal("table_not_ended", game=table.game, table=table.table_id)
         state = state_of(await load(core, table, call.here))

@@ -1,0 +1,78 @@
+"""What every port of the memory store stands on: the state it reads, the copy it writes on,
+its clock, and the unit of work a store bound to one is in."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import datetime as dt
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Self
+
+from bot.storage.memory.state import State
+from bot.village.ports import Clock
+
+
+class _Held:
+    """The state every store of one memory shares (the store and its units), and the one
+    writer's turn: a unit holds it to its end, as SQLite's one writer does."""
+
+    def __init__(self) -> None:
+        self.state = State()
+        self.writer = asyncio.Lock()
+
+
+class _Unit:
+    """A unit of work's state: what it has written so far, on top of what it started
+    from."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+
+class MemoryBase:
+    def __init__(self, clock: Clock | None = None) -> None:
+        self._held = _Held()
+        self._clock = clock
+        self._unit: _Unit | None = None
+
+    def _now(self) -> dt.datetime:
+        """The store's time, for what a write records without a time of its own (the
+        database's store records the time of its transaction)."""
+        return self._clock.now() if self._clock is not None else dt.datetime.now(dt.UTC)
+
+    def _read(self) -> State:
+        """What a read sees: inside a unit, the unit's own writes with what it started
+        from; outside, what is committed (never another unit's writes in progress)."""
+        return self._unit.state if self._unit is not None else self._held.state
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[State]:
+        """A copy of the state to write on, taken as the state (the unit's, or the store's)
+        only if the block ends without raising: every method all or nothing. Outside a
+        unit, a write waits for a unit in progress to end."""
+        if self._unit is not None:
+            work = self._unit.state.copy()
+            yield work
+            self._unit.state = work
+            return
+        async with self._held.writer:
+            work = self._held.state.copy()
+            yield work
+            self._held.state = work
+
+    @asynccontextmanager
+    async def unit(self) -> AsyncIterator[Self]:
+        """This store with every call in one transaction: its writes seen by its own reads
+        only, and kept at the end of the block, or none of them if it raises. One unit at a
+        time; writes outside it wait for it (a unit must not wait for one of them)."""
+        if self._unit is not None:
+            yield self
+            return
+        async with self._held.writer:
+            unit = _Unit(self._held.state)
+            bound = copy.copy(self)
+            bound._unit = unit
+            yield bound
+            self._held.state = unit.state

@@ -1,0 +1,14 @@
+"""The memory store: every port of the village's `Store` on one state."""
+
+from __future__ import annotations
+
+from bot.storage.memory.day_log import MemoryDayLog
+from bot.storage.memory.ledger import MemoryLedger
+from bot.storage.memory.scores import MemoryScores
+from bot.storage.memory.table_log import MemoryTableLog
+from bot.storage.memory.villages import MemoryVillages
+
+
+class MemoryStore(MemoryVillages, MemoryDayLog, MemoryTableLog, MemoryLedger, MemoryScores):
+    """`bot.village.ports.Store` in memory (see `bot.storage.memory`). `clock`: the time
+    of what a write records without a time of its own (the system's when None)."""

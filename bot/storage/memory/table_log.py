@@ -1,0 +1,123 @@
+"""Tables of games with seats and their streams, in memory."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+
+from bot.storage.memory.base import MemoryBase
+from bot.storage.memory.copies import copied
+from bot.storage.memory.state import stored
+from bot.village.ports import VersionConflict
+from bot.village.records import (
+    TABLE_PLAYING,
+    TABLE_SEATING,
+    VILLAGE_STREAM,
+    NewEvent,
+    StoredEvent,
+    TableAppend,
+    TableRecord,
+)
+
+_OPEN = (TABLE_SEATING, TABLE_PLAYING)
+_SETTLED = ("village_id", "table_id", "game", "day", "place_id", "opened_at")
+"""What a table keeps from its opening whatever its moves say: every other field is the
+table's state after its latest move."""
+
+
+class MemoryTableLog(MemoryBase):
+    async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
+        async with self._writing() as state:
+            number = state.take_table_number(table.village_id)
+            made = copied(replace(table, table_id=number, version=len(events)))
+            if (made.village_id, number) in state.tables:
+                raise VersionConflict(table.village_id)
+            state.tables[(made.village_id, number)] = made
+            for version, event in enumerate(events, start=1):
+                state.add_event(_table_event(made, version, event, table.opened_at))
+            return copied(made)
+
+    async def get_table(self, village_id: int, table_id: int) -> TableRecord | None:
+        found = self._read().tables.get((village_id, table_id))
+        return None if found is None else copied(found)
+
+    async def table_at(
+        self, village_id: int, place_id: int, *, open_only: bool = True
+    ) -> TableRecord | None:
+        found = [
+            table
+            for (v, _), table in self._read().tables.items()
+            if v == village_id
+            and table.place_id == place_id
+            and (not open_only or table.status in _OPEN)
+        ]
+        return copied(max(found, key=lambda table: table.table_id)) if found else None
+
+    async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
+        state = self._read()
+        return state.stream(state.table_streams.get((village_id, table_id), ()))
+
+    async def append_table(self, append: TableAppend) -> None:
+        table = append.table
+        async with self._writing() as state:
+            key = (table.village_id, table.table_id)
+            found = state.tables.get(key)
+            if found is None or found.version != append.expected_version:
+                raise VersionConflict(f"table {table.table_id} moved on")
+            settled = {name: getattr(found, name) for name in _SETTLED}
+            state.tables[key] = copied(replace(table, **settled))
+            for player in append.players:
+                state.upsert_player(player)
+            at = append.at or self._now()
+            for offset, event in enumerate(append.events, start=1):
+                state.add_event(_table_event(table, append.expected_version + offset, event, at))
+            for score in append.scores:
+                state.upsert_score(score, table.table_id, table.game)
+
+    async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
+        due = sorted(
+            (
+                table
+                for table in self._read().tables.values()
+                if table.status == TABLE_PLAYING
+                and table.deadline_at is not None
+                and table.deadline_at <= now
+            ),
+            key=lambda table: table.deadline_at or now,
+        )
+        return [(table.village_id, table.table_id) for table in due]
+
+    async def table_places(
+        self, village_ids: Collection[int] | None = None
+    ) -> list[tuple[int, int, int]]:
+        state = self._read()
+        # The last message handled in each place: a message in the village channel itself
+        # is kept without a place, and the channel is the village's id.
+        last: dict[tuple[int, int], int] = {}
+        for (village_id, message_id), message in state.messages.items():
+            place = (village_id, village_id if message.place_id is None else message.place_id)
+            last[place] = max(last.get(place, message_id), message_id)
+        places = {
+            (table.village_id, table.place_id)
+            for table in state.tables.values()
+            if table.status in _OPEN
+            and table.place_id is not None
+            and (village_ids is None or table.village_id in village_ids)
+        }
+        return [(v, p, last[(v, p)]) for v, p in sorted(places) if (v, p) in last]
+
+
+def _table_event(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> StoredEvent:
+    """An event of a table's stream: a player's, when it names one."""
+    player = event.data.get("player_id")
+    return stored(
+        event,
+        table.village_id,
+        table.day,
+        player if isinstance(player, int) else VILLAGE_STREAM,
+        version,
+        table.game,
+        at,
+        table.table_id,
+    )

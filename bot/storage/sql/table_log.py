@@ -1,0 +1,148 @@
+"""The SQL store's tables of several seats and their streams (`bot.village.ports.TableLog`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from bot.storage import streams
+from bot.storage import tables as t
+from bot.storage.lane import ConnectionStatements
+from bot.storage.rows import event_row, score_row, stored_event, table_record, table_row
+from bot.storage.sql.base import SqlBase, _rowcount, _utc_now
+from bot.village.ports import VersionConflict
+from bot.village.records import (
+    TABLE_PLAYING,
+    TABLE_SEATING,
+    VILLAGE_STREAM,
+    NewEvent,
+    StoredEvent,
+    TableAppend,
+    TableRecord,
+)
+
+
+class SqlTableLog(SqlBase):
+    """`bot.village.ports.TableLog` in SQL."""
+
+    async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> TableRecord:
+        try:
+            async with self._transaction() as session:
+                run = ConnectionStatements(await session.connection())
+                number = await streams.take_table_number(run, table.village_id)
+                made = replace(table, table_id=number, version=len(events))
+                session.add(table_row(made))
+                await session.flush()
+                for version, event in enumerate(events, start=1):
+                    session.add(_table_event(made, version, event, table.opened_at))
+                await session.flush()
+                return made
+        except IntegrityError:
+            raise VersionConflict(table.village_id) from None
+
+    async def get_table(self, village_id: int, table_id: int) -> TableRecord | None:
+        async with self._transaction() as session:
+            row = await session.get(t.GameTable, (village_id, table_id))
+            return None if row is None else table_record(row)
+
+    async def table_at(
+        self, village_id: int, place_id: int, *, open_only: bool = True
+    ) -> TableRecord | None:
+        """The open table (taking seats or in play) of a place, if any; or its latest
+        table, open or not."""
+        query = select(t.GameTable).where(
+            t.GameTable.village_id == village_id, t.GameTable.place_id == place_id
+        )
+        if open_only:
+            query = query.where(t.GameTable.status.in_([TABLE_SEATING, TABLE_PLAYING]))
+        async with self._transaction() as session:
+            row = await session.scalar(query.order_by(t.GameTable.table_id.desc()).limit(1))
+            return None if row is None else table_record(row)
+
+    async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
+        async with self._transaction() as session:
+            rows = await session.scalars(
+                select(t.Event)
+                .where(t.Event.village_id == village_id, t.Event.table_id == table_id)
+                .order_by(t.Event.version)
+            )
+            return [stored_event(row) for row in rows]
+
+    async def append_table(self, append: TableAppend) -> None:
+        table = append.table
+        try:
+            async with self._transaction() as session:
+                moved = await session.execute(
+                    update(t.GameTable)
+                    .where(
+                        t.GameTable.village_id == table.village_id,
+                        t.GameTable.table_id == table.table_id,
+                        t.GameTable.version == append.expected_version,
+                    )
+                    .values(_table_values(table))
+                )
+                if _rowcount(moved) == 0:
+                    raise VersionConflict(f"table {table.table_id} moved on")
+                run = ConnectionStatements(await session.connection())
+                for player in append.players:
+                    await streams.upsert_player(run, player)
+                at = append.at or _utc_now()
+                for offset, event in enumerate(append.events, start=1):
+                    session.add(_table_event(table, append.expected_version + offset, event, at))
+                await session.flush()
+                for score in append.scores:
+                    row = score_row(score, table.table_id, table.game)
+                    await run.execute(streams.score_upsert(run.dialect), row)
+        except IntegrityError:
+            raise VersionConflict(f"table {table.table_id} moved on") from None
+
+    async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
+        async with self._transaction() as session:
+            rows = await session.execute(
+                select(t.GameTable.village_id, t.GameTable.table_id)
+                .where(
+                    t.GameTable.status == TABLE_PLAYING,
+                    t.GameTable.deadline_at.is_not(None),
+                    t.GameTable.deadline_at <= now,
+                )
+                .order_by(t.GameTable.deadline_at)
+            )
+            return [(int(v), int(i)) for v, i in rows]
+
+
+def _table_event(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> t.Event:
+    player = event.data.get("player_id")
+    return event_row(
+        table.village_id,
+        table.day,
+        player if isinstance(player, int) else VILLAGE_STREAM,
+        version,
+        table.game,
+        event,
+        at,
+        table.table_id,
+    )
+
+
+def _table_values(table: TableRecord) -> dict[str, Any]:
+    row = table_row(table)
+    return {
+        column: getattr(row, column)
+        for column in (
+            "settings",
+            "seats",
+            "status",
+            "opener_id",
+            "started_at",
+            "ended_at",
+            "deadline_at",
+            "seed",
+            "commitment",
+            "version",
+        )
+    }
