@@ -1,6 +1,7 @@
-"""Every event keeps the version of the codec that wrote it, on SQLite and on PostgreSQL: each
-way the store writes an event writes it, each way it reads one gives it back, and a game
-reads its own events back through it (or refuses one a newer release wrote)."""
+"""Every event keeps the version of the codec that wrote it, on the memory store, SQLite and
+PostgreSQL: each way the store writes an event writes it, each way it reads one gives it
+back (the databases in the event's `codec` column), and a game reads its own events back
+through it (or refuses one a newer release wrote)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy import text
 from bot.games.api import NewerEventError
 from bot.games.registry import DAY_GAMES, GAMES
 from bot.storage.store import SqlStore
+from bot.village.ports import Store
 from bot.village.records import (
     TABLE_PLAYING,
     DayClosing,
@@ -56,12 +58,11 @@ def table_of(village_id: int, key: str) -> TableRecord:
     )
 
 
-async def test_every_write_keeps_the_codec_and_every_read_gives_it_back(
-    store: SqlStore, village_id: int
-) -> None:
-    """A version on each path: the village's creation, a throw (PostgreSQL's one statement,
-    SQLite's driver transaction), an append in a transaction of its own, a village event,
-    a table made and moved, a close's streams and its village events."""
+async def write_every_way(store: Store, village_id: int) -> int:
+    """A codec version on each path an event is written by: the village's creation, a throw
+    (PostgreSQL's one statement, SQLite's driver transaction), an append in a transaction of
+    its own, a village event, a table made and moved, a close's streams and its village
+    events. The table's number."""
     await new_village(store, village_id)  # VillageCreated: the village's own, version 1
     thrown = await store.append(
         coded(throwing_on(village_id, 0, "A", "B"), 3), 1, message(village_id, 1)
@@ -88,31 +89,54 @@ async def test_every_write_keeps_the_codec_and_every_read_gives_it_back(
         opened_event=NewEvent("DayOpened", {}, codec=10),
     )
     assert await store.close_day(closing)
+    return table.table_id
 
+
+WRITTEN = [
+    ("A", 3),
+    ("B", 3),
+    ("C", 4),
+    ("Closed", 8),
+    ("VillageCreated", 1),
+    ("SettingsChanged", 5),
+    ("DayClosed", 9),
+    ("TableOpened", 6),
+    ("Rolled", 7),
+    ("DayOpened", 10),
+]
+"""Each event `write_every_way` writes, with its codec version."""
+
+
+async def test_every_write_keeps_the_codec_and_every_read_gives_it_back(
+    any_store: Store, village_id: int
+) -> None:
+    """What the `Store` port promises, on the memory store and both databases."""
+    store = any_store
+    table_id = await write_every_way(store, village_id)
     player = [(e.type, e.codec) for e in await store.load_stream(village_id, 1, 5)]
-    assert player == [("A", 3), ("B", 3), ("C", 4), ("Closed", 8)]
+    assert player == WRITTEN[:4]
     streams = await store.day_streams(village_id, 1)
     assert [(e.type, e.codec) for e in streams[5]] == player
     village = [(e.type, e.codec) for e in await store.load_stream(village_id, 1, 0)]
-    assert village == [("VillageCreated", 1), ("SettingsChanged", 5), ("DayClosed", 9)]
-    tabled = await store.load_table(village_id, table.table_id)
-    assert [(e.type, e.codec) for e in tabled] == [("TableOpened", 6), ("Rolled", 7)]
-    assert [(e.type, e.codec) for e in await store.load_stream(village_id, 2, 0)] == [
-        ("DayOpened", 10)
-    ]
+    assert village == WRITTEN[4:7]
+    tabled = [(e.type, e.codec) for e in await store.load_table(village_id, table_id)]
+    assert tabled == WRITTEN[7:9]
+    assert [(e.type, e.codec) for e in await store.load_stream(village_id, 2, 0)] == WRITTEN[9:]
     day = {(e.type, e.codec) for e in await store.day_events(village_id, 1)}
-    assert day == {*player, *village, *((e.type, e.codec) for e in tabled)}
+    assert day == set(WRITTEN[:9])
+
+
+async def test_the_database_keeps_the_codec_in_its_column(store: SqlStore, village_id: int) -> None:
+    await write_every_way(store, village_id)
     async with store.engine.connect() as connection:
         kept = await connection.execute(
             text("SELECT type, codec FROM event WHERE village_id = :v"), {"v": village_id}
         )
-        assert sorted(tuple(row) for row in kept) == sorted(
-            [*player, *village, *((e.type, e.codec) for e in tabled), ("DayOpened", 10)]
-        )
+        assert sorted(tuple(row) for row in kept) == sorted(WRITTEN)
 
 
 async def kept(
-    store: SqlStore, village_id: int, key: str, events: list[NewEvent]
+    store: Store, village_id: int, key: str, events: list[NewEvent]
 ) -> tuple[list[StoredEvent], TableRecord | None]:
     """`events` stored where the village keeps the game's events, and read back: a day
     game's in a player's day table (and no table record), a table game's at a table of its
@@ -134,21 +158,21 @@ async def kept(
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 async def test_each_games_events_come_back_as_they_were_written(
-    store: SqlStore, village_id: int, key: str
+    any_store: Store, village_id: int, key: str
 ) -> None:
     """encode → store → load → decode, as the village writes and reads them."""
     game = GAMES[key]
     events = opening_events(game)
     written = [game.codec.encode(e) for e in events]
     stored = [NewEvent(w.type, dict(w.data), codec=w.version) for w in written]
-    loaded, _ = await kept(store, village_id, key, stored)
+    loaded, _ = await kept(any_store, village_id, key, stored)
     assert [e.codec for e in loaded] == [1] * len(events)
     assert [game.codec.decode(encoded(e)) for e in loaded] == events
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 async def test_an_event_a_newer_release_stored_is_refused_on_reading(
-    store: SqlStore, village_id: int, key: str
+    any_store: Store, village_id: int, key: str
 ) -> None:
     game = GAMES[key]
     events = opening_events(game)[:3]
@@ -156,7 +180,7 @@ async def test_an_event_a_newer_release_stored_is_refused_on_reading(
     written = [game.codec.encode(e) for e in events]
     stored = [NewEvent(w.type, dict(w.data), codec=w.version) for w in written]
     stored[2] = dataclasses.replace(stored[2], codec=newer)
-    loaded, table = await kept(store, village_id, key, stored)
+    loaded, table = await kept(any_store, village_id, key, stored)
     assert [e.codec for e in loaded] == [1, 1, newer]
     assert [game.codec.decode(encoded(e)) for e in loaded[:2]] == events[:2]
     with pytest.raises(NewerEventError, match=f"codec version {newer} was written by a newer"):
