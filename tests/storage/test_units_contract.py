@@ -68,14 +68,8 @@ async def test_a_units_writes_are_seen_by_others_only_at_its_end(
 
 
 async def test_a_message_handled_already_ends_a_throw_in_a_unit(
-    store: Store, village_id: int, request: pytest.FixtureRequest
+    store: Store, village_id: int
 ) -> None:
-    if request.node.callspec.id.endswith("postgresql"):
-        # PostgreSQL's one-statement throw maps the message's taken key to a version
-        # conflict inside a unit (`SqlStore.append` catches IntegrityError first); the
-        # service reads again and then finds the message handled, so players see no
-        # difference, but the port promises DuplicateMessage.
-        request.applymarker(pytest.mark.xfail(strict=True, raises=AssertionError))
     await new_village(store, village_id)
     await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
     with pytest.raises(Exception) as raised:

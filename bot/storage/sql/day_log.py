@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from bot.storage import streams
 from bot.storage import tables as t
 from bot.storage.batch import append_throw
-from bot.storage.errors import key_taken
+from bot.storage.errors import key_taken, message_handled
 from bot.storage.lane import ConnectionStatements, Statements
 from bot.storage.rows import (
     Prefixed,
@@ -123,8 +123,8 @@ class SqlDayLog(SqlBase):
             # reads again: a message handled already, a day closed, a table moved on.
             try:
                 return await _append_throw(self, append, day, append.game, message, outbox)
-            except IntegrityError:
-                raise VersionConflict(append.player_id) from None
+            except IntegrityError as error:
+                raise _refused(error, append.player_id) from None
         if self._bound is None and append.game is not None:
             # A throw elsewhere (SQLite, a rename): its statements in one transaction on the
             # driver.
@@ -136,8 +136,8 @@ class SqlDayLog(SqlBase):
                 run = ConnectionStatements(await session.connection())
                 game = append.game or await _game_of(run, append.projection.village_id)
                 return await _append(run, append, day, game, message, outbox)
-        except IntegrityError:
-            raise VersionConflict(append.player_id) from None
+        except IntegrityError as error:
+            raise _refused(error, append.player_id) from None
 
     async def day_tables(self, village_id: int, day: int) -> dict[int, DayTable]:
         """Every player's day table of `day` (the village's own game), by player: its id,
@@ -408,3 +408,11 @@ def _day_table(village_id: int, day: int, player_id: int) -> Any:
         .limit(1)
         .scalar_subquery()
     )
+
+
+def _refused(error: IntegrityError, player_id: int) -> Exception:
+    """A throw's write refused by a key: its message handled already (as the port promises,
+    and as SQLite's driver path says), or another writer's move first."""
+    if message_handled(error):
+        return DuplicateMessage(f"message of player {player_id} handled already")
+    return VersionConflict(player_id)
