@@ -145,13 +145,43 @@ E = TypeVar("E")
 
 class EventCodec(Protocol[E]):
     """Events to and from plain data. `version` is written with each event; `decode` reads
-    every version it ever wrote (an old event is upgraded on the way in)."""
+    every version it ever wrote (an old event is upgraded on the way in: each game has one
+    upgrade function, `upcast`, which `decode` calls first)."""
 
     version: int
 
     def encode(self, event: E) -> Encoded: ...
 
     def decode(self, stored: Encoded) -> E: ...
+
+
+class NewerEventError(ValueError):
+    """A stored event of a codec version above the game's own: a newer release of the bot
+    wrote it, and this one cannot know what it means (it guesses nothing)."""
+
+    def __init__(self, game: str, stored: Encoded, known: int) -> None:
+        super().__init__(
+            f"a {game} event {stored.type} of codec version {stored.version} was written by a"
+            f" newer release of the bot, which this one (of version {known}) cannot read: run"
+            " that release or a later one"
+        )
+        self.game = game
+        self.stored = stored
+        self.known = known
+
+
+def written_by_this_release(game: str, stored: Encoded, known: int) -> Encoded:
+    """`stored` when its codec version is one this release wrote (1 to `known`); a game's
+    `upcast` starts with it. Raises `NewerEventError` for a version above `known`, and
+    ValueError for one below 1, which no release writes."""
+    if stored.version > known:
+        raise NewerEventError(game, stored, known)
+    if stored.version < 1:
+        raise ValueError(
+            f"a {game} event {stored.type} of codec version {stored.version}: no release"
+            " writes a version below 1"
+        )
+    return stored
 
 
 class Game(Protocol[S, M_contra, E]):

@@ -118,6 +118,7 @@ def event_row(
         data=dict(event.data),
         message_id=event.message_id,
         recorded_at=event.at or recorded_at,
+        codec=event.codec,
     )
 
 
@@ -134,6 +135,7 @@ def stored_event(row: Any) -> StoredEvent:
         message_id=row.message_id,
         recorded_at=row.recorded_at,
         table_id=row.table_id,
+        codec=row.codec,
     )
 
 

@@ -255,6 +255,7 @@ async def insert_village_event(
         event.message_id,
         event.at or at,
         None,
+        event.codec,
     )
     await run.write(EVENT_INSERT, event_values(stored))
 
@@ -288,6 +289,7 @@ def as_stored(
             message_id=event.message_id,
             recorded_at=event.at or recorded_at,
             table_id=table_id,
+            codec=event.codec,
         )
         for offset, event in enumerate(append.events, start=1)
     ]
@@ -305,6 +307,7 @@ def event_values(event: StoredEvent) -> dict[str, Any]:
         "data": event.data,
         "message_id": event.message_id,
         "recorded_at": event.recorded_at,
+        "codec": event.codec,
     }
 
 

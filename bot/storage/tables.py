@@ -195,6 +195,9 @@ class Event(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     message_id: Mapped[int | None] = mapped_column(BigInteger)
     recorded_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+    codec: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """The version of the game's codec that wrote `type` and `data`; the events stored
+    before it was kept are of version 1, the only one any game wrote then (0007)."""
 
 
 class Message(Base):

@@ -222,6 +222,7 @@ async def _append_village_action(
         event.data,
         event.message_id,
         event.at,
+        codec=event.codec,
     )
     after = read_stream(game, day.settings.rules, [*events, recorded])
     previous = await core.store.get_player_day(village.village_id, day.day, player.player_id)

@@ -282,7 +282,7 @@ def _turns(game: AnyGame, state: object) -> int:
 
 def _new_event(game: AnyGame, event: object) -> NewEvent:
     encoded = game.codec.encode(event)
-    return NewEvent(encoded.type, dict(encoded.data))
+    return NewEvent(encoded.type, dict(encoded.data), codec=encoded.version)
 
 
 def _last_message(view: StreamView) -> int | None:

@@ -159,4 +159,9 @@ def _stored(
     game: AnyGame, event: object, where: Where, stamp: dict[str, Json] | None = None
 ) -> NewEvent:
     encoded = game.codec.encode(event)
-    return NewEvent(encoded.type, {**encoded.data, **(stamp or {})}, where.message_id or None)
+    return NewEvent(
+        encoded.type,
+        {**encoded.data, **(stamp or {})},
+        where.message_id or None,
+        codec=encoded.version,
+    )

@@ -84,6 +84,9 @@ class NewEvent:
     message_id: int | None = None
     at: dt.datetime | None = None
     """When it happened on the village clock; the store uses the transaction's time if None."""
+    codec: int = 1
+    """The version of the game's codec that wrote `type` and `data` (`Encoded.version`);
+    the village's own events are of version 1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,9 @@ class StoredEvent:
     recorded_at: dt.datetime
     table_id: int | None = None
     """The table whose stream it is in; None for the village's own stream."""
+    codec: int = 1
+    """The version of the game's codec that wrote `type` and `data`: its `decode` is handed
+    it with them, and brings an old event up to date."""
 
 
 @dataclass(frozen=True, slots=True)

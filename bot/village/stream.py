@@ -55,9 +55,10 @@ verification read them. (A Greed day's throws predate `drawn`: their faces say i
 
 
 def encoded(event: StoredEvent) -> Encoded:
-    """A stored game event as its codec reads it (the village's stamp left out)."""
+    """A stored game event as its codec reads it: the village's stamp left out, the codec
+    version it was written in kept."""
     data: dict[str, Json] = {k: v for k, v in event.data.items() if k not in DRAW_KEYS}
-    return Encoded(event.type, data)
+    return Encoded(event.type, data, event.codec)
 
 
 @dataclass(slots=True)

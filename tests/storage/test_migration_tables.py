@@ -11,7 +11,6 @@ table counter) on the same databases: each village numbers on after its highest 
 from __future__ import annotations
 
 import json
-import secrets
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,10 +18,10 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.games.registry import GAMES
-from bot.storage.engine import async_url, make_engine
+from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
 from bot.storage.tables import DAY_TABLES_FROM
@@ -39,7 +38,7 @@ from bot.village.records import (
     StreamAppend,
     TableRecord,
 )
-from tests.conftest import POSTGRES_URL, _postgres_problem
+from tests.storage.release import release_database
 
 DATA = Path(__file__).parent / "data"
 RELEASE_DB = DATA / "release-0002.sqlite"
@@ -89,45 +88,8 @@ async def release_sqlite(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
 async def release(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
     """The release database on SQLite (a copy of the file), or on PostgreSQL: a schema of
     its own at revision 0002, filled with the file's rows."""
-    if request.param == "sqlite":
-        path = tmp_path / "village.db"
-        shutil.copy(RELEASE_DB, path)
-        engine = make_engine(f"sqlite:///{path}")
-        yield engine
-        await engine.dispose()
-        return
-    if _postgres_problem:
-        pytest.skip(f"PostgreSQL suite skipped: {_postgres_problem}")
-    schema = f"release_{secrets.token_hex(4)}"
-    admin = make_engine(POSTGRES_URL)
-    async with admin.begin() as connection:
-        await connection.execute(sa.text(f"CREATE SCHEMA {schema}"))
-    engine = create_async_engine(
-        async_url(POSTGRES_URL), connect_args={"server_settings": {"search_path": schema}}
-    )
-    await migrate(engine, "0002")
-    source = make_engine(f"sqlite:///{RELEASE_DB}")
-    async with source.connect() as reading, engine.begin() as writing:
-        for name in OLD_TABLES:
-            table = await reading.run_sync(
-                lambda sync, name=name: sa.Table(name, sa.MetaData(), autoload_with=sync)
-            )
-            rows = [dict(row._mapping) for row in await reading.execute(sa.select(table))]
-            if rows:
-                target = await writing.run_sync(
-                    lambda sync, name=name: sa.Table(name, sa.MetaData(), autoload_with=sync)
-                )
-                await writing.execute(target.insert(), rows)
-        # The copied rows keep their ids: the sequences go on after them.
-        await writing.execute(
-            sa.text("SELECT setval('event_event_id_seq', (SELECT max(event_id) FROM event))")
-        )
-    await source.dispose()
-    yield engine
-    await engine.dispose()
-    async with admin.begin() as connection:
-        await connection.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
-    await admin.dispose()
+    async with release_database(request.param, RELEASE_DB, "0002", OLD_TABLES, tmp_path) as db:
+        yield db
 
 
 async def test_the_release_database_is_at_0002(release_sqlite: AsyncEngine) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Final, Literal, TypeAlias, cast
 
-from bot.games.api import Encoded, Json
+from bot.games.api import Encoded, Json, written_by_this_release
 
 StopCause: TypeAlias = Literal["player", "auto", "time", "left"]
 """Who ended a turn with its bucket: the player, the rules (no die left to roll), the time
@@ -176,19 +176,29 @@ def _plain(value: object) -> Json:
     return cast(Json, value)
 
 
+VERSION: Final = 1
+"""The codec version Ducks writes its events in."""
+
+
+def upcast(stored: Encoded) -> Encoded:
+    """A stored Ducks event brought to `VERSION`, the one `decode` reads. Version 1 is the
+    only one written so far: it is read as it is. A later version adds its step here, from
+    the version before it, and keeps every earlier step."""
+    return written_by_this_release("Ducks", stored, VERSION)
+
+
 class DuckCodec:
     """Ducks' events as plain data: the class name as the type, fields as JSON (tuples as
-    lists). Version 1 is the only version written so far."""
+    lists)."""
 
-    version = 1
+    version = VERSION
 
     def encode(self, event: DuckEvent) -> Encoded:
         data = {f.name: _plain(getattr(event, f.name)) for f in fields(event)}
         return Encoded(type(event).__name__, data, self.version)
 
     def decode(self, stored: Encoded) -> DuckEvent:
-        if stored.version != self.version:
-            raise ValueError(f"unknown version {stored.version} of a Ducks event")
+        stored = upcast(stored)
         decoder = _DECODERS.get(stored.type)
         if decoder is None:
             raise ValueError(f"unknown Ducks event type {stored.type!r}")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Final, Literal, TypeAlias, cast
 
-from bot.games.api import Encoded, Json
+from bot.games.api import Encoded, Json, written_by_this_release
 from bot.games.gleek.cards import Card, Suit, card_text, parse_card
 
 VieAction: TypeAlias = Literal["vie", "see", "raise", "pass"]
@@ -386,19 +386,28 @@ def plain(value: object) -> Json:
     return cast(Json, value)
 
 
-class GleekCodec:
-    """Gleek's events as plain data: the class name as the type, fields as JSON. Version 1
-    is the only version written so far."""
+VERSION: Final = 1
+"""The codec version Gleek writes its events in."""
 
-    version = 1
+
+def upcast(stored: Encoded) -> Encoded:
+    """A stored Gleek event brought to `VERSION`, the one `decode` reads. Version 1 is the
+    only one written so far: it is read as it is. A later version adds its step here, from
+    the version before it, and keeps every earlier step."""
+    return written_by_this_release("Gleek", stored, VERSION)
+
+
+class GleekCodec:
+    """Gleek's events as plain data: the class name as the type, fields as JSON."""
+
+    version = VERSION
 
     def encode(self, event: GleekEvent) -> Encoded:
         data = {f.name: plain(getattr(event, f.name)) for f in fields(event)}
         return Encoded(type(event).__name__, data, self.version)
 
     def decode(self, stored: Encoded) -> GleekEvent:
-        if stored.version != self.version:
-            raise ValueError(f"unknown version {stored.version} of a Gleek event")
+        stored = upcast(stored)
         decoder = _DECODERS.get(stored.type)
         if decoder is None:
             raise ValueError(f"unknown Gleek event type {stored.type!r}")

@@ -10,7 +10,7 @@ the engine's own, stored as they always were.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from bot.games.api import (
     ChanceContext,
@@ -25,6 +25,7 @@ from bot.games.api import (
     RuleError,
     Seat,
     SettingError,
+    written_by_this_release,
 )
 from bot.games.greed import (
     MAX_DICE,
@@ -92,10 +93,22 @@ _EVENT_TYPES: dict[str, type[GreedEvent]] = {
 _FACE_FIELDS = ("dice", "faces")
 
 
-class GreedCodec:
-    """Greed's events as stored since the first release (version 1): faces as tokens."""
+VERSION: Final = 1
+"""The codec version Greed writes its events in."""
 
-    version = 1
+
+def upcast(stored: Encoded) -> Encoded:
+    """A stored Greed event brought to `VERSION`, the one `decode` reads. Version 1, the
+    first release's, is the only one written so far: it is read as it is (its throws' draw
+    keys included, which `decode` leaves out). A later version adds its step here, from the
+    version before it, and keeps every earlier step."""
+    return written_by_this_release("Greed", stored, VERSION)
+
+
+class GreedCodec:
+    """Greed's events as stored since the first release: faces as tokens."""
+
+    version = VERSION
 
     def encode(self, event: GreedEvent) -> Encoded:
         # Field by field rather than `asdict`, which copies every value deeply: an event's
@@ -107,6 +120,7 @@ class GreedCodec:
         return Encoded(type(event).__name__, data, self.version)
 
     def decode(self, stored: Encoded) -> GreedEvent:
+        stored = upcast(stored)
         cls = _EVENT_TYPES[stored.type]
         fields = cls.__dataclass_fields__
         # Throws stored before the game API carry the village's draw keys (throw_seq,

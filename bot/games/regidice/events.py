@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from functools import cache
 from typing import Final, TypeAlias, cast
 
-from bot.games.api import Encoded, Json
+from bot.games.api import Encoded, Json, written_by_this_release
 from bot.games.regidice.dice import Colour, Parity
 from bot.games.regidice.moves import Action
 
@@ -334,19 +334,28 @@ def _record(kind: type, data: Mapping[str, Json]) -> object:
 _TYPES: Final[dict[str, type[RegidiceEvent]]] = {t.__name__: t for t in EVENT_TYPES}
 
 
-class RegidiceCodec:
-    """Regidice's events as plain data: the class name as the type, fields as JSON. Version 1
-    is the only version written so far."""
+VERSION: Final = 1
+"""The codec version Regidice writes its events in."""
 
-    version = 1
+
+def upcast(stored: Encoded) -> Encoded:
+    """A stored Regidice event brought to `VERSION`, the one `decode` reads. Version 1 is
+    the only one written so far: it is read as it is. A later version adds its step here,
+    from the version before it, and keeps every earlier step."""
+    return written_by_this_release("Regidice", stored, VERSION)
+
+
+class RegidiceCodec:
+    """Regidice's events as plain data: the class name as the type, fields as JSON."""
+
+    version = VERSION
 
     def encode(self, event: RegidiceEvent) -> Encoded:
         data = {f.name: plain(getattr(event, f.name)) for f in fields(event)}
         return Encoded(type(event).__name__, data, self.version)
 
     def decode(self, stored: Encoded) -> RegidiceEvent:
-        if stored.version != self.version:
-            raise ValueError(f"unknown version {stored.version} of a Regidice event")
+        stored = upcast(stored)
         kind = _TYPES.get(stored.type)
         if kind is None:
             raise ValueError(f"unknown Regidice event type {stored.type!r}")

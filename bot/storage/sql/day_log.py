@@ -176,7 +176,7 @@ class SqlDayLog(SqlBase):
             async with self._transaction() as session:
                 connection = await session.connection()
                 rows = [tuple(row) for row in await connection.execute(query, params)]
-        for opener, player, version, game, kind, data, message, recorded_at, table in rows:
+        for opener, player, version, game, kind, data, message, recorded_at, table, codec in rows:
             if opener is not None:
                 streams.setdefault(opener, []).append(
                     StoredEvent(
@@ -190,6 +190,7 @@ class SqlDayLog(SqlBase):
                         message,
                         recorded_at,
                         table,
+                        codec,
                     )
                 )
         return streams
@@ -373,6 +374,7 @@ def _day_events() -> Any:
             e.message_id,
             e.recorded_at,
             e.table_id,
+            e.codec,
         )
         .join(
             t.Event,

@@ -71,6 +71,7 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
         call.incoming.message_id,
         core.clock.now(),
         table.table_id,
+        event.codec,
     )
     view = read_stream(game, table.settings, [*events, stored], len(table.seats))
     after = replace(table, version=table.version + 1, deadline_at=deadline(core, table))

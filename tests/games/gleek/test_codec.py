@@ -66,7 +66,7 @@ def test_cards_are_stored_as_their_text() -> None:
     ("stored", "match"),
     [
         (Encoded("Nope", {}), "unknown Gleek event"),
-        (Encoded("BidMade", {"seat": 0, "amount": 12}, version=2), "unknown version"),
+        (Encoded("BidMade", {"seat": 0, "amount": 12}, version=2), "newer release"),
         (Encoded("BidMade", {"seat": "0", "amount": 12}), "whole number"),
         (Encoded("TurnUpPaid", {"dealer": 0, "card": "2S", "amount": 4}), "not a card"),
         (Encoded("Vied", {"seat": 0, "action": "fold", "chips": 0}), "vie action"),
