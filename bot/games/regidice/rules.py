@@ -246,7 +246,9 @@ def _acts(state: RegidiceState, seat: Seat) -> tuple[RegidiceMove, ...]:
     moves: list[RegidiceMove] = [Act()]
     action = declaration.action
     if action is Action.CAST:
-        moves += [Act(colour=c) for c in castable(_held(state, seat), state.round_enemy)]
+        # As `decide` sees the hand: with the boosts others have submitted this round.
+        held = _held(state, seat, boosted_pips(state, seat))
+        moves += [Act(colour=c) for c in castable(held, state.round_enemy)]
     if action in (Action.HEAL, Action.CAST):
         moves += [Act(take=(c,)) for c in COLOURS]
     if action is Action.ANIMAL and _ones(state, seat):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.api import RuleError, SettingError
+from bot.games.api import RuleError, SettingError, replay
 from bot.games.regidice.dice import Colour, Parity, Token
 from bot.games.regidice.events import Declared, GameEnded, PrepareSkipped, Revealed
 from bot.games.regidice.game import GAME
@@ -266,3 +266,30 @@ def test_settings() -> None:
         with pytest.raises(SettingError):
             GAME.settings({key: value}, {})
     assert GAME.new(GAME.settings({"dice": "2"}, {}), 4).setup.dice == 2
+
+
+def test_a_casters_colours_follow_the_boosts_others_submitted() -> None:
+    """The colours offered to a caster are those `decide` accepts: counted on the hand as
+    the boosts already submitted leave it, which can make a colour castable or not."""
+    state = staged(
+        ["", "1r 2r 2r 3b 3b 3b", "1y"],
+        [declared(Action.ATTACK, 6), declared(Action.CAST), declared(Action.ANIMAL)],
+        enemy_pips=(2, 2, 2),
+    )
+    assert Act(colour=Colour.RED) not in GAME.legal_moves(state, BOB)
+    boosted = replay(
+        GAME, state, GAME.decide(state, CID, Act(boosts=(Boost(BOB, Token(1, Colour.RED)),)))
+    )
+    assert Act(colour=Colour.RED) in GAME.legal_moves(boosted, BOB)
+    GAME.decide(boosted, BOB, Act(colour=Colour.RED))
+    state = staged(
+        ["", "2r 2r 2r 2b 2b 2b", "1y"],
+        [declared(Action.ATTACK, 6), declared(Action.CAST), declared(Action.ANIMAL)],
+        enemy_pips=(2, 2, 2),
+    )
+    boosted = replay(
+        GAME, state, GAME.decide(state, CID, Act(boosts=(Boost(BOB, Token(2, Colour.RED)),)))
+    )
+    assert Act(colour=Colour.RED) not in GAME.legal_moves(boosted, BOB)
+    assert Act(colour=Colour.BLUE) in GAME.legal_moves(boosted, BOB)
+    refused(boosted, BOB, Act(colour=Colour.RED), "regidice.colour_not_castable")
