@@ -132,18 +132,9 @@ async def write_stream(
     the day's rules); `while_open`: the table moves only while the day is open."""
     if append.player is not None:
         await upsert_player(run, append.player)
-        if append.renamed_from is not None:
-            # The player table keeps the name in use; the village stream keeps every
-            # name a player went by, so that a log read later says who was who.
-            renamed = NewEvent(
-                "PlayerRenamed",
-                {
-                    "player_id": append.player.player_id,
-                    "from": append.renamed_from,
-                    "to": append.player.name,
-                },
-            )
-            await insert_village_event(run, village_id, day, game, renamed, recorded_at)
+    renamed = append.renamed()
+    if renamed is not None:
+        await insert_village_event(run, village_id, day, game, renamed, recorded_at)
     table_id = await table_of_day(
         run, village_id, day, append, game, recorded_at, day_settings, while_open
     )

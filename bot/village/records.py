@@ -191,6 +191,21 @@ class StreamAppend:
     """The village's day game, when the caller has read the village already (the store
     reads it otherwise): one read fewer on every throw."""
 
+    def renamed(self) -> NewEvent | None:
+        """The event of the village's own stream that logs the rename, if `player` renames
+        someone: the player's row keeps the name in use, the log every name they went by,
+        so that a log read later says who was who."""
+        if self.player is None or self.renamed_from is None:
+            return None
+        return NewEvent(
+            "PlayerRenamed",
+            {
+                "player_id": self.player.player_id,
+                "from": self.renamed_from,
+                "to": self.player.name,
+            },
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class TableRecord:

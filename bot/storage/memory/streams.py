@@ -14,7 +14,6 @@ from bot.village.ports import VersionConflict
 from bot.village.records import (
     TABLE_FINISHED,
     TABLE_PLAYING,
-    NewEvent,
     StoredEvent,
     StreamAppend,
     TableRecord,
@@ -33,17 +32,9 @@ def write_stream(
     close writes its day's streams once it has closed the day)."""
     if append.player is not None:
         state.upsert_player(append.player)
-        if append.renamed_from is not None:
-            # The village's stream keeps every name a player went by.
-            renamed = NewEvent(
-                "PlayerRenamed",
-                {
-                    "player_id": append.player.player_id,
-                    "from": append.renamed_from,
-                    "to": append.player.name,
-                },
-            )
-            state.add_village_event(village_id, day, game, renamed, recorded_at)
+    renamed = append.renamed()
+    if renamed is not None:
+        state.add_village_event(village_id, day, game, renamed, recorded_at)
     table_id = table_of_day(state, village_id, day, append, game, recorded_at)
     events = [
         stored(
