@@ -14,7 +14,7 @@ from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME, AnyDayGame, AnyGame
 from bot.village.answers import AnswerBook
 from bot.village.inputs import id_in_range, whole_in_range
 from bot.village.kept_plays import KeptPlays
-from bot.village.ports import ChanceSource, Clock, Store, StoreError, VersionConflict
+from bot.village.ports import ChanceSource, Clock, KeptChanging, Store, VersionConflict
 from bot.village.records import (
     BY_MESSAGE,
     BY_VILLAGE,
@@ -147,7 +147,7 @@ class Core:
                     return await work(replace(self, store=store))
             except VersionConflict:
                 continue
-        raise StoreError("the village kept changing; try again")
+        raise KeptChanging("the village kept changing; try again")
 
     async def once(self, work: Callable[[Core], Awaitable[T]]) -> T:
         """Run `work` in one transaction, once: what it writes was decided from an earlier

@@ -14,7 +14,7 @@ from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
 from bot.village.day_views import day_views
 from bot.village.memo import closing_memos, standings_reply, village_scores
-from bot.village.ports import OperatorError, StoreError, VillageExists
+from bot.village.ports import KeptChanging, OperatorError, StoreError, VillageExists
 from bot.village.records import (
     CHANNEL,
     POSTS,
@@ -342,8 +342,15 @@ async def tick(
             continue
         try:
             deliveries = await catch_up(core, village, grace)
+        except KeptChanging:
+            # Others kept writing to this village while it closed: the next tick tries
+            # again, and the other villages' days close meanwhile.
+            _logger.warning(
+                "village %s: its day did not close this time (it kept changing)", village_id
+            )
+            continue
         except (StoreError, OperatorError):
-            raise
+            raise  # the database is down: no village can close now
         except Exception:
             # A village whose day cannot close (a bug) must not keep the others' open.
             _logger.exception("village %s: cannot close its day", village_id)

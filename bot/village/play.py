@@ -19,7 +19,7 @@ from bot.village import days
 from bot.village.core import MAX_ATTEMPTS, SEAT, Core, Incoming, Refusal
 from bot.village.memo import memo_reply
 from bot.village.moves import Where, apply
-from bot.village.ports import DuplicateMessage, StoreError, VersionConflict
+from bot.village.ports import DuplicateMessage, KeptChanging, VersionConflict
 from bot.village.records import (
     DROPPED,
     FAILED,
@@ -83,7 +83,7 @@ async def play(core: Core, incoming: Incoming, reading: Play) -> list[Delivery]:
                 answer = deliveries[0].outbox_id
                 core.answers.kept(incoming.village_id, incoming.message_id, answer)
         return closing + deliveries
-    raise StoreError("the village kept changing; try again")
+    raise KeptChanging("the village kept changing; try again")
 
 
 @dataclass(slots=True)

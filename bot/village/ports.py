@@ -42,6 +42,12 @@ class VersionConflict(StoreError):  # noqa: N818 - "conflict" is the word for it
     reaches the player as "try again", like any other StoreError."""
 
 
+class KeptChanging(StoreError):  # noqa: N818 - what the village did, as a player would say it
+    """Every attempt met another writer's change first; nothing was written. The database is
+    up: the same work may well succeed the next time (the player sends again, the next tick
+    closes the day)."""
+
+
 class DuplicateMessage(Exception):  # noqa: N818
     """The message was already processed: ignore it."""
 

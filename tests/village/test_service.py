@@ -17,12 +17,21 @@ from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice, ScriptError
 from bot.games.greed.fair import derive_faces
 from bot.storage.engine import make_engine
+from bot.storage.memory import MemoryStore
 from bot.storage.store import SqlStore
+from bot.village import days
 from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
-from bot.village.ports import VersionConflict
-from bot.village.records import TABLE_PLAYING, TABLE_SEATING, NewEvent, TableAppend, TableRecord
+from bot.village.ports import KeptChanging, StoreError, VersionConflict
+from bot.village.records import (
+    TABLE_PLAYING,
+    TABLE_SEATING,
+    DayClosing,
+    NewEvent,
+    TableAppend,
+    TableRecord,
+)
 from bot.village.service import VillageService
 from bot.words.reply import Reply, ReplyKind
 
@@ -113,6 +122,72 @@ async def test_a_table_the_rules_cannot_expire_does_not_keep_the_day_open(
     posts = await service.tick()
     keys = [d.reply.key for d in posts[village_id].deliveries]
     assert "day_closed" in keys and "day_opened" in keys
+
+
+class CloseAlwaysConflicts:
+    """A store on which one village's close always meets another writer first (or, with
+    `refusal` a StoreError, finds the database down)."""
+
+    def __init__(
+        self, inner: Any, village_id: int, refusal: type[Exception] = VersionConflict
+    ) -> None:
+        self.inner = inner
+        self.village_id = village_id
+        self.refusal = refusal
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    @asynccontextmanager
+    async def unit(self) -> AsyncIterator[CloseAlwaysConflicts]:
+        async with self.inner.unit() as unit:
+            yield CloseAlwaysConflicts(unit, self.village_id, self.refusal)
+
+    async def close_day(self, closing: DayClosing) -> bool:
+        if closing.village_id == self.village_id:
+            raise self.refusal("another writer moved the village, or the database is down")
+        return bool(await self.inner.close_day(closing))
+
+
+async def test_a_village_that_keeps_changing_does_not_keep_the_other_villages_days_open(
+    village_id: int, other_village_id: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = CloseAlwaysConflicts(MemoryStore(), village_id)
+    service = VillageService(store, ManualClock(T0), ScriptedDice())  # type: ignore[arg-type]
+    for place in (village_id, other_village_id):
+        await ask(service, message(place, GM, "/village create"))
+    clock = service.core.clock
+    assert isinstance(clock, ManualClock)
+    clock.set(T0 + dt.timedelta(days=2))
+    posts = await service.tick()
+    assert set(posts) == {other_village_id}
+    assert "day_closed" in [d.reply.key for d in posts[other_village_id].deliveries]
+    assert (await store.get_village(village_id)).day == 1  # type: ignore[union-attr]
+    assert (await store.get_village(other_village_id)).day > 1  # type: ignore[union-attr]
+    assert (
+        f"village {village_id}: its day did not close this time (it kept changing)" in caplog.text
+    )
+    # Once the other writers stop, the next tick closes it.
+    store.village_id = 0
+    assert set(await service.tick()) == {village_id}
+
+
+async def test_a_database_that_is_down_ends_the_tick_for_every_village(
+    village_id: int, other_village_id: int
+) -> None:
+    """Unlike a village that kept changing, a database down is no village's own trouble: the
+    tick stops (the loop tries again later) instead of going on to the next village."""
+    store = CloseAlwaysConflicts(MemoryStore(), village_id, StoreError)
+    service = VillageService(store, ManualClock(T0), ScriptedDice())  # type: ignore[arg-type]
+    for place in (village_id, other_village_id):
+        await ask(service, message(place, GM, "/village create"))
+    clock = service.core.clock
+    assert isinstance(clock, ManualClock)
+    clock.set(T0 + dt.timedelta(days=2))
+    with pytest.raises(StoreError) as raised:
+        await days.tick(service.core)
+    assert not isinstance(raised.value, KeptChanging)
+    assert await service.tick() == {}  # the service's tick says nothing and keeps running
 
 
 async def test_a_message_is_processed_once(store: SqlStore, village_id: int) -> None:
