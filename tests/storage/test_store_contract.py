@@ -250,6 +250,9 @@ async def test_players_are_found_by_name_ignoring_case(store: Store, village_id:
     await join(store, PlayerRecord(village_id, 8, "Bob", T0 + dt.timedelta(seconds=1)), 0, 2)
     found = await store.find_players(village_id, "bob")
     assert [p.player_id for p in found] == [8]
+    # Every letter's case, full-width ones too (SQLite's own lower() folds ASCII only).
+    assert [p.player_id for p in await store.find_players(village_id, "ＡＬＩＣＥ")] == [7]
+    assert await store.find_players(village_id, "alice") == []
     assert [p.name for p in await store.players(village_id)] == ["Ａｌｉｃｅ", "Bob"]
     await join(store, PlayerRecord(village_id, 8, "Bobby", T0), 1, 3)
     renamed = await store.get_player(village_id, 8)

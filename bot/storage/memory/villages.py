@@ -138,7 +138,7 @@ class MemoryVillages(MemoryBase):
         return None if found is None else copied(found)
 
     async def find_players(self, village_id: int, name: str) -> list[PlayerRecord]:
-        # Every letter's case, as PostgreSQL's lower() (SQLite's lowers ASCII letters only).
+        # Every letter's case, as the SQL store compares them.
         wanted = name.lower()
         return [p for p in await self.players(village_id) if p.name.lower() == wanted]
 

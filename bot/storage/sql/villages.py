@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from sqlalchemy import Text, bindparam, func, select, update
+from sqlalchemy import Text, bindparam, select, update
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -256,13 +256,11 @@ class SqlVillages(SqlBase):
             return None if row is None else player_record(row)
 
     async def find_players(self, village_id: int, name: str) -> list[PlayerRecord]:
-        async with self._transaction() as session:
-            rows = await session.scalars(
-                select(t.Player)
-                .where(t.Player.village_id == village_id, func.lower(t.Player.name) == name.lower())
-                .order_by(t.Player.joined_at, t.Player.player_id)
-            )
-            return [player_record(row) for row in rows]
+        # Compared here, not by the database's lower(): SQLite's folds ASCII letters only
+        # (ＡＬＩＣＥ would not find ａｌｉｃｅ), and every store must answer alike. A village
+        # has a few hundred players at most, and a moderator's command asks.
+        wanted = name.lower()
+        return [p for p in await self.players(village_id) if p.name.lower() == wanted]
 
     async def upsert_player(self, player: PlayerRecord) -> None:
         async with self._transaction() as session:
