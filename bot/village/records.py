@@ -174,6 +174,13 @@ class DayTable(NamedTuple):
     ended_message_id: int | None
 
 
+def named(players: list[PlayerRecord], name: str) -> list[PlayerRecord]:
+    """The players who go by `name`, ignoring the case of every letter (full-width ones too:
+    a database's own lower() may fold ASCII only), in the order given."""
+    wanted = name.lower()
+    return [p for p in players if p.name.lower() == wanted]
+
+
 @dataclass(frozen=True, slots=True)
 class StreamAppend:
     """Events for one player's day stream, with the projection they lead to."""

@@ -149,16 +149,23 @@ class CloseAlwaysConflicts:
         return bool(await self.inner.close_day(closing))
 
 
-async def test_a_village_that_keeps_changing_does_not_keep_the_other_villages_days_open(
-    village_id: int, other_village_id: int, caplog: pytest.LogCaptureFixture
-) -> None:
-    store = CloseAlwaysConflicts(MemoryStore(), village_id)
+async def two_villages_past_their_close(
+    store: CloseAlwaysConflicts, *places: int
+) -> VillageService:
     service = VillageService(store, ManualClock(T0), ScriptedDice())  # type: ignore[arg-type]
-    for place in (village_id, other_village_id):
+    for place in places:
         await ask(service, message(place, GM, "/village create"))
     clock = service.core.clock
     assert isinstance(clock, ManualClock)
     clock.set(T0 + dt.timedelta(days=2))
+    return service
+
+
+async def test_a_village_that_keeps_changing_does_not_keep_the_other_villages_days_open(
+    village_id: int, other_village_id: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = CloseAlwaysConflicts(MemoryStore(), village_id)
+    service = await two_villages_past_their_close(store, village_id, other_village_id)
     posts = await service.tick()
     assert set(posts) == {other_village_id}
     assert "day_closed" in [d.reply.key for d in posts[other_village_id].deliveries]
@@ -178,12 +185,7 @@ async def test_a_database_that_is_down_ends_the_tick_for_every_village(
     """Unlike a village that kept changing, a database down is no village's own trouble: the
     tick stops (the loop tries again later) instead of going on to the next village."""
     store = CloseAlwaysConflicts(MemoryStore(), village_id, StoreError)
-    service = VillageService(store, ManualClock(T0), ScriptedDice())  # type: ignore[arg-type]
-    for place in (village_id, other_village_id):
-        await ask(service, message(place, GM, "/village create"))
-    clock = service.core.clock
-    assert isinstance(clock, ManualClock)
-    clock.set(T0 + dt.timedelta(days=2))
+    service = await two_villages_past_their_close(store, village_id, other_village_id)
     with pytest.raises(StoreError) as raised:
         await days.tick(service.core)
     assert not isinstance(raised.value, KeptChanging)

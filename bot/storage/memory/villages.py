@@ -21,6 +21,7 @@ from bot.village.records import (
     PlayerRecord,
     TableRecord,
     VillageRecord,
+    named,
 )
 from bot.village.settings import VillageSettings
 
@@ -138,9 +139,7 @@ class MemoryVillages(MemoryBase):
         return None if found is None else copied(found)
 
     async def find_players(self, village_id: int, name: str) -> list[PlayerRecord]:
-        # Every letter's case, as the SQL store compares them.
-        wanted = name.lower()
-        return [p for p in await self.players(village_id) if p.name.lower() == wanted]
+        return named(await self.players(village_id), name)
 
     async def upsert_player(self, player: PlayerRecord) -> None:
         async with self._writing() as state:

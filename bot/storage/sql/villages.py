@@ -35,6 +35,7 @@ from bot.village.records import (
     PlayerRecord,
     StreamAppend,
     VillageRecord,
+    named,
 )
 from bot.village.settings import VillageSettings
 
@@ -259,8 +260,7 @@ class SqlVillages(SqlBase):
         # Compared here, not by the database's lower(): SQLite's folds ASCII letters only
         # (ＡＬＩＣＥ would not find ａｌｉｃｅ), and every store must answer alike. A village
         # has a few hundred players at most, and a moderator's command asks.
-        wanted = name.lower()
-        return [p for p in await self.players(village_id) if p.name.lower() == wanted]
+        return named(await self.players(village_id), name)
 
     async def upsert_player(self, player: PlayerRecord) -> None:
         async with self._transaction() as session:
