@@ -44,11 +44,9 @@ def _database(url: str, name: str, create: bool) -> str:
     """A database `name` beside the one in `url` (created, or dropped), as a URL."""
     admin = make_url(url).set(drivername="postgresql").set(database="postgres")
     dsn = admin.render_as_string(hide_password=False)
+    subprocess.run(["psql", dsn, "-qc", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'])
     if create:
-        subprocess.run(["psql", dsn, "-qc", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'])
         subprocess.run(["psql", dsn, "-qc", f'CREATE DATABASE "{name}"'], check=True)
-    else:
-        subprocess.run(["psql", dsn, "-qc", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'])
     return make_url(url).set(database=name).render_as_string(hide_password=False)
 
 

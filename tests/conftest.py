@@ -248,7 +248,7 @@ async def any_store(
 @pytest.fixture
 async def sqlite_engine(tmp_path: Path, migrated_sqlite: Path) -> AsyncIterator[AsyncEngine]:
     """A migrated SQLite file of the test's own, for what only SQLite has."""
-    engine = make_engine(f"sqlite:///{migrated_copy(migrated_sqlite, tmp_path / 'village.db')}")
+    engine = _engine_of("sqlite", tmp_path, migrated_sqlite)
     yield engine
     await engine.dispose()
 
