@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
@@ -13,8 +12,9 @@ from bot.games.registry import AnyGame
 from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
 from bot.village.day_views import day_views
+from bot.village.due import each_due
 from bot.village.memo import closing_memos, standings_reply, village_scores
-from bot.village.ports import KeptChanging, OperatorError, StoreError, VillageExists
+from bot.village.ports import VillageExists
 from bot.village.records import (
     CHANNEL,
     POSTS,
@@ -30,8 +30,6 @@ from bot.village.replies import Delivery
 from bot.village.settings import VillageSettings, extended, next_close
 from bot.village.stream import StreamView
 from bot.words.reply import Reply, ReplyKind
-
-_logger = logging.getLogger(__name__)
 
 SCHEDULED = "scheduled"
 ADVANCED = "advanced"
@@ -335,26 +333,11 @@ async def tick(
 ) -> dict[int, list[Delivery]]:
     """Close the days that are due in every village (that this process `owns`); the
     announcements to post, by village."""
-    posts: dict[int, list[Delivery]] = {}
-    for village_id in await core.store.due_villages(core.clock.now() - grace):
-        village = await core.store.get_village(village_id)
-        if village is None or (owns is not None and not owns(village)):
-            continue
-        try:
-            deliveries = await catch_up(core, village, grace)
-        except KeptChanging:
-            # Others kept writing to this village while it closed: the next tick tries
-            # again, and the other villages' days close meanwhile.
-            _logger.warning(
-                "village %s: its day did not close this time (it kept changing)", village_id
-            )
-            continue
-        except (StoreError, OperatorError):
-            raise  # the database is down: no village can close now
-        except Exception:
-            # A village whose day cannot close (a bug) must not keep the others' open.
-            _logger.exception("village %s: cannot close its day", village_id)
-            continue
-        if deliveries:
-            posts[village_id] = deliveries
-    return posts
+    due = [
+        (village_id, None) for village_id in await core.store.due_villages(core.clock.now() - grace)
+    ]
+
+    async def close(village: VillageRecord, _: None) -> list[Delivery]:
+        return await catch_up(core, village, grace)
+
+    return await each_due(core, due, owns, close, lambda _: "its day did not close")

@@ -4,20 +4,17 @@ move, at the deadline it missed; the clock's tick applies it at every table due.
 from __future__ import annotations
 
 import datetime as dt
-import logging
 from collections.abc import Callable
 
 from bot.village.core import Core, Incoming
+from bot.village.due import each_due
 from bot.village.moves import settle_chance
-from bot.village.ports import OperatorError, StoreError
 from bot.village.records import TABLE_PLAYING, NewEvent, VillageRecord
 from bot.village.replies import Delivery
 from bot.village.stream import TIME_RAN_OUT
 from bot.village.tables.commit import commit, where
 from bot.village.tables.seated import Seated, load
 from bot.words.reply import Reply
-
-_logger = logging.getLogger(__name__)
 
 MAX_DEFAULTS_PER_TICK = 1_000
 """The defaults one table plays in one tick when the clock jumped past many deadlines (a
@@ -82,22 +79,13 @@ async def tick(
 ) -> dict[int, list[Delivery]]:
     """Apply the time limit at every table whose time ran out (`grace` ago: a move sent
     just before, still on its way, counts); what to post, by village."""
-    posts: dict[int, list[Delivery]] = {}
-    for village_id, table_id in await core.store.due_tables(core.clock.now() - grace):
-        village = await core.store.get_village(village_id)
-        if village is None or (owns is not None and not owns(village)):
-            continue
-        try:
-            deliveries = await _expire_all_due(core, village_id, table_id)
-        except (StoreError, OperatorError):
-            raise
-        except Exception:
-            # One table the rules cannot expire (a bug, a row from a broken release) must
-            # not stop every other table's clock, nor the day's close: it waits, logged.
-            _logger.exception(
-                "village %s table %s: cannot apply the time limit", village_id, table_id
-            )
-            continue
-        if deliveries:
-            posts.setdefault(village_id, []).extend(deliveries)
-    return posts
+    due = await core.store.due_tables(core.clock.now() - grace)
+
+    async def expire(village: VillageRecord, table_id: int) -> list[Delivery]:
+        return await _expire_all_due(core, village.village_id, table_id)
+
+    return await each_due(core, due, owns, expire, _undone)
+
+
+def _undone(table_id: int) -> str:
+    return f"the time limit of table {table_id} was not applied"
