@@ -549,3 +549,24 @@ async def test_a_close_that_did_not_see_a_later_throw_reads_again(
     day = await store.get_day(village_id, 1)
     assert day is not None and day.is_open
     assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A", "B"]
+
+
+async def test_a_table_a_close_makes_keeps_its_number_from_the_next_days_first_throws(
+    store: Store, village_id: int
+) -> None:
+    """A close may write the first events of a player's day table (a stream read at version
+    0): the number it takes stays taken, and the next day's first throws get new ones."""
+    await new_village(store, village_id)
+    made = replace(seen(village_id, 0, player_id=6), events=(NewEvent("Closed", {}),))
+    made = replace(made, projection=replace(made.projection, version=1))
+    assert await store.close_day(closing_of_day_1(village_id, 0, made)) is True
+    day_1 = await store.day_tables(village_id, 1)
+    for number, player_id in enumerate((5, 7), start=1):
+        mover = replace(appending(village_id, 0, "A"), player_id=player_id)
+        mover = replace(mover, projection=replace(mover.projection, day=2, player_id=player_id))
+        await store.append(mover, 2, message(village_id, 10 + number, player_id))
+    day_2 = await store.day_tables(village_id, 2)
+    numbers = [t.table_id for t in (*day_1.values(), *day_2.values())]
+    assert len(numbers) == len(set(numbers)) == 3
+    assert [e.type for e in await store.load_stream(village_id, 1, 6)] == ["Closed"]
+    assert [e.type for e in await store.load_stream(village_id, 2, 7)] == ["A"]

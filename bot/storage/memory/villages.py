@@ -122,6 +122,8 @@ class MemoryVillages(MemoryBase):
                     closing.closed_at,
                 )
             )
+            # Read again: a table the close made took a number from the village's row.
+            village = state.village(closing.village_id)
             state.villages[closing.village_id] = replace(
                 village, record=replace(village.record, day=next_day.day)
             )
