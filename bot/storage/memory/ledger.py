@@ -90,3 +90,22 @@ class MemoryLedger(MemoryBase):
             return None
         first = min(answers, key=lambda entry: entry.seq)
         return AnswerPosted(first.status, first.posted_at)
+
+    async def table_places(
+        self, village_ids: Collection[int] | None = None
+    ) -> list[tuple[int, int, int]]:
+        state = self._read()
+        # The last message handled in each place: a message in the village channel itself
+        # is kept without a place, and the channel is the village's id.
+        last: dict[tuple[int, int], int] = {}
+        for (village_id, message_id), message in state.messages.items():
+            place = (village_id, village_id if message.place_id is None else message.place_id)
+            last[place] = max(last.get(place, message_id), message_id)
+        places = {
+            (table.village_id, table.place_id)
+            for table in state.tables.values()
+            if table.is_open
+            and table.place_id is not None
+            and (village_ids is None or table.village_id in village_ids)
+        }
+        return [(v, p, last[(v, p)]) for v, p in sorted(places) if (v, p) in last]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.storage.memory.base import MemoryBase
@@ -12,7 +12,6 @@ from bot.storage.memory.state import stored
 from bot.village.ports import VersionConflict
 from bot.village.records import (
     TABLE_PLAYING,
-    TABLE_SEATING,
     VILLAGE_STREAM,
     NewEvent,
     StoredEvent,
@@ -20,7 +19,6 @@ from bot.village.records import (
     TableRecord,
 )
 
-_OPEN = (TABLE_SEATING, TABLE_PLAYING)
 _SETTLED = ("village_id", "table_id", "game", "day", "place_id", "opened_at")
 """What a table keeps from its opening whatever its moves say: every other field is the
 table's state after its latest move."""
@@ -48,9 +46,7 @@ class MemoryTableLog(MemoryBase):
         found = [
             table
             for (v, _), table in self._read().tables.items()
-            if v == village_id
-            and table.place_id == place_id
-            and (not open_only or table.status in _OPEN)
+            if v == village_id and table.place_id == place_id and (not open_only or table.is_open)
         ]
         return copied(max(found, key=lambda table: table.table_id)) if found else None
 
@@ -87,25 +83,6 @@ class MemoryTableLog(MemoryBase):
             key=lambda table: table.deadline_at or now,
         )
         return [(table.village_id, table.table_id) for table in due]
-
-    async def table_places(
-        self, village_ids: Collection[int] | None = None
-    ) -> list[tuple[int, int, int]]:
-        state = self._read()
-        # The last message handled in each place: a message in the village channel itself
-        # is kept without a place, and the channel is the village's id.
-        last: dict[tuple[int, int], int] = {}
-        for (village_id, message_id), message in state.messages.items():
-            place = (village_id, village_id if message.place_id is None else message.place_id)
-            last[place] = max(last.get(place, message_id), message_id)
-        places = {
-            (table.village_id, table.place_id)
-            for table in state.tables.values()
-            if table.status in _OPEN
-            and table.place_id is not None
-            and (village_ids is None or table.village_id in village_ids)
-        }
-        return [(v, p, last[(v, p)]) for v, p in sorted(places) if (v, p) in last]
 
 
 def _table_event(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> StoredEvent:
