@@ -15,8 +15,8 @@ view. Each cell gives the win rate with its 95% (Wilson) interval and the mean p
 bot/games/regidice/settings.py). Several round limits cost one game each, not one per limit:
 the team never looks at the limit, so a table with limit R plays exactly the first R rounds of
 the same game with a higher limit; each game is played once, to the highest limit asked, and
-read at every limit. The default run (20 games a cell: the defaults, open and sealed) takes a
-few minutes on 2 cores; the README's tables used `--games 200`.
+read at every limit. The default run (20 games a cell: the defaults, open and sealed) takes about
+a minute on 2 cores; the README's tables used `--games 200`.
 """
 
 from __future__ import annotations
