@@ -126,6 +126,10 @@ def test_refusals_of_the_vie_and_the_tricks() -> None:
 
 
 def test_a_finished_game_refuses_every_move_and_every_key_is_listed() -> None:
+    # The refusals the tests above raise, run here again: the suite runs in several
+    # processes, and this test may not follow them in its own.
+    test_refusals_of_the_auction_and_the_discard()
+    test_refusals_of_the_vie_and_the_tricks()
     table = Table(seeded(bytes(32)))
     while not table.state.finished:
         table.expire()
