@@ -25,7 +25,7 @@ from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.inputs import clean_name
 from bot.village.ports import Store, StoreError
-from bot.village.records import PlayerRecord
+from bot.village.records import PlayerRecord, named
 from bot.village.replies import Answer, Delivery
 from bot.village.requests import CommandRequest, Parsed
 from bot.village.service import VillageService
@@ -297,10 +297,8 @@ class ConsoleVillage:
         """Who reads the console: the player set with `/as`, if they have an id yet."""
         if self.speaker is None:
             return None
-        key = self.speaker.lower()
-        players = await self._known_players()
-        found = next((p.player_id for p in players if p.name.lower() == key), None)
-        return found if found is not None else self._pending_ids.get(key)
+        players = named(await self._known_players(), self.speaker)
+        return players[0].player_id if players else self._pending_ids.get(self.speaker.lower())
 
     async def _name_of(self, secret: Reply) -> str:
         """The name a secret's player goes by here, for `/as NAME`."""
@@ -337,9 +335,9 @@ class ConsoleVillage:
         players = await self.service.players(self.village_id)
         key = name.lower()
         # In the console a name is the player: the first to go by it keeps it.
-        found = next((p for p in players if p.name.lower() == key), None)
-        if found is not None:
-            return found.player_id
+        found = named(players, name)
+        if found:
+            return found[0].player_id
         known = {p.player_id for p in players} | set(self._pending_ids.values())
         if key not in self._pending_ids:
             self._pending_ids[key] = max(known, default=0) + 1

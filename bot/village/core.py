@@ -185,11 +185,9 @@ class Core:
             self.streams.keep(key, kept)
         return kept
 
-    async def history(self, village_id: int, player_id: int) -> list[PlayerDayRecord]:
-        return await self.store.player_days(village_id, player_id)
-
     async def total_before(self, village_id: int, player_id: int, day: int) -> int:
-        return sum(r.points for r in await self.history(village_id, player_id) if r.day < day)
+        rows = await self.store.player_days(village_id, player_id)
+        return sum(r.points for r in rows if r.day < day)
 
     async def position(
         self,

@@ -189,7 +189,8 @@ class Ledger(Protocol):
     async def get_message(self, village_id: int, message_id: int) -> MessageRecord | None: ...
 
     async def last_message_id(self, village_id: int) -> int:
-        """The highest message id the village has handled (0 if none)."""
+        """The highest message id the village has seen, handled or named by an event (0 if
+        none): the console numbers its messages on from it."""
 
     async def message_places(self, village_id: int, message_ids: Collection[int]) -> dict[int, int]:
         """Where each of these messages was posted, for those not in the village channel."""
@@ -241,7 +242,8 @@ class Scores(Protocol):
     async def player_days(
         self, village_id: int, player_id: int | None = None
     ) -> list[PlayerDayRecord]:
-        """The village's score rows (one player's when given), by day then player."""
+        """The score rows of the village's own game's day tables (one player's when given):
+        the memo's and the standings' days, by day then player."""
 
     async def day_scores(self, village_id: int, day: int) -> dict[int, PlayerDayRecord]:
         """The score row of every player's day table of `day`, by player."""

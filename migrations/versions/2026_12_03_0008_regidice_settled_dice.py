@@ -9,7 +9,8 @@ play would be read with other dice than it was dealt. This writes in the default
 releases started it with: 9, 3, 3 and 2 of each colour for 1 to 4 players.
 
 Only tables in play change. A table still taking seats is settled when it starts, by the
-defaults of the release that starts it; a finished or abandoned table is over, its events
+defaults of the release that starts it (its dice; the round limit those releases stored, 50,
+stays its own); a finished or abandoned table is over, its events
 decided everything, and it is never played again. A table those releases began is known by
 its round limit: they always stored one (50 unless asked otherwise), while the release that
 first took `rounds` by players too left both null, and its defaults are today's, so a table

@@ -246,9 +246,7 @@ def _acts(state: RegidiceState, seat: Seat) -> tuple[RegidiceMove, ...]:
     moves: list[RegidiceMove] = [Act()]
     action = declaration.action
     if action is Action.CAST:
-        # As `decide` sees the hand: with the boosts others have submitted this round.
-        held = _held(state, seat, boosted_pips(state, seat))
-        moves += [Act(colour=c) for c in castable(held, state.round_enemy)]
+        moves += [Act(colour=c) for c in _castable(state, seat)]
     if action in (Action.HEAL, Action.CAST):
         moves += [Act(take=(c,)) for c in COLOURS]
     if action is Action.ANIMAL and _ones(state, seat):
@@ -284,6 +282,12 @@ def _held(
     state: RegidiceState, seat: Seat, pips: dict[str, int] | None = None
 ) -> list[tuple[int, Colour]]:
     return [((pips or {}).get(d.id, d.pips), d.colour) for d in state.hand(seat)]
+
+
+def _castable(state: RegidiceState, seat: Seat) -> tuple[Colour, ...]:
+    """The colours a caster may name: their hand as the boosts others have submitted this
+    round leave it (what `legal_moves` offers is what `decide` accepts)."""
+    return castable(_held(state, seat, boosted_pips(state, seat)), state.round_enemy)
 
 
 def _ones(state: RegidiceState, seat: Seat) -> list[str]:
@@ -490,7 +494,7 @@ def _acted(state: RegidiceState, seat: Seat, move: Act, timed_out: bool) -> Acte
     if move.colour is not None:
         if action is not Action.CAST:
             raise _refused("regidice.colour_not_cast", state, action=action.value)
-        can = castable(_held(state, seat, boosted_pips(state, seat)), state.round_enemy)
+        can = _castable(state, seat)
         if move.colour not in can:
             raise _refused(
                 "regidice.colour_not_castable",

@@ -120,9 +120,9 @@ class Setup:
     players: int
     dice: int
     """Dice of each colour per player."""
-    sealed: bool = False
-    rounds: int = 50
-    """The round limit; 0: no cap."""
+    sealed: bool
+    rounds: int
+    """The round limit; 0: no cap (`setup` gives the default by declarations and players)."""
 
 
 def _int(settings: Mapping[str, Json], key: str) -> int | None:
