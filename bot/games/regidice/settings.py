@@ -57,7 +57,7 @@ DEFAULTS: Final[Mapping[str, Json]] = {
     "rounds": None,
 }
 
-_BY_PLAYERS: Final = ("auto", "default", "自動")
+_AUTO_WORDS: Final = ("auto", "default", "自動")
 """`dice:auto`, `rounds:自動`: back to the default (`BY_PLAYERS`)."""
 
 ALLOWED: Final = {
@@ -82,7 +82,7 @@ def _declare(value: str, text: str) -> Json:
 
 
 def _dice(value: str, text: str) -> Json:
-    if text in _BY_PLAYERS:
+    if text in _AUTO_WORDS:
         return None
     number = _number(text)
     if number is None or number not in DICE:
@@ -91,7 +91,7 @@ def _dice(value: str, text: str) -> Json:
 
 
 def _rounds(value: str, text: str) -> Json:
-    if text in _BY_PLAYERS:
+    if text in _AUTO_WORDS:
         return None
     number = _number(text)
     if number is None or number > MAX_ROUNDS:
