@@ -21,7 +21,7 @@ from sqlalchemy import select
 from bench.soak.chat import Chat, Swallowed
 from bench.soak.village import GUILD_ID, VILLAGE_ID
 from bot.chat.render import render
-from bot.discord_adapter.sender import job_of
+from bot.discord_adapter.jobs import job_of
 from bot.discord_adapter.surface import discord_surface
 from bot.storage import tables as t
 from bot.storage.engine import make_engine
@@ -29,7 +29,7 @@ from bot.storage.rows import outbox_record
 from bot.storage.store import SqlStore
 from bot.village.chance import FairChance
 from bot.village.clock import SystemClock
-from bot.village.records import BY_INTERACTION, PENDING
+from bot.village.records import PENDING
 from bot.village.service import VillageService
 from bot.village.stream import DRAW_SEQ, read_stream
 from bot.words.reply import refused
@@ -90,10 +90,10 @@ class Audit:
 
 
 def _nonce(entry: Any) -> str:
-    """The nonce the sender posts a kept reply under (the moderator's `/village create` was
-    answered through its interaction, which refers to no message)."""
-    if entry.via == BY_INTERACTION:
-        return f"o{entry.outbox_id}"
+    """The nonce of the post that carries a kept reply: the shared post it was recorded to
+    go out in, or a post of its own."""
+    if entry.group_nonce is not None:
+        return str(entry.group_nonce)
     nonce = job_of(outbox_record(entry), GUILD_ID).nonce
     assert nonce is not None
     return nonce

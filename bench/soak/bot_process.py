@@ -28,9 +28,10 @@ from bench.soak.moment import SENDS, TRANSACTIONS, Moment
 from bench.soak.village import GM, GUILD_ID, VILLAGE_ID
 from bot.chat.parse import parse_message
 from bot.discord_adapter.catchup import CatchUp
+from bot.discord_adapter.jobs import jobs_of
 from bot.discord_adapter.port import Outgoing, Posted, Seen
 from bot.discord_adapter.relay import Relay
-from bot.discord_adapter.sender import Sender, jobs_of
+from bot.discord_adapter.sender import Sender
 from bot.discord_adapter.surface import discord_surface
 from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore

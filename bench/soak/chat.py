@@ -3,8 +3,11 @@
 It keeps every channel's history (the bot's catch-up reads what it missed while dead),
 hands each new player message to the bot connected at that moment, as the gateway's
 `on_message` does (nobody connected: only the history has it), and posts the bot's replies
-once per nonce within a window, as Discord's `enforce_nonce` does. Every post and every
-send it was asked for is kept for the audit.
+once per nonce within a window, as Discord's `enforce_nonce` does. It limits posting in a
+channel as Discord does (5 posts per 5 seconds, refilled all at once), announcing the bucket
+with every answer and refusing a post beyond it with the time to wait, so that the bot gathers
+a busy channel's answers into shared posts as it does on Discord. Every post and every send it
+was asked for is kept for the audit.
 """
 
 from __future__ import annotations
@@ -14,16 +17,22 @@ import contextlib
 import datetime as dt
 import json
 import random
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from bench.soak.wire import line, posted_data, seen_data
 from bot.discord_adapter.port import Posted, Seen, snowflake_time, time_snowflake
+from bot.discord_adapter.together import SEPARATOR
 
 BOT_ID = 999
 NONCE_WINDOW = dt.timedelta(minutes=5)
 """Discord checks a nonce "in the past few minutes"; longer than any outage the soak makes."""
+_NAMED = re.compile(r"【(.+?)】")
+POSTS_PER_WINDOW = 5
+WINDOW = dt.timedelta(seconds=5)
+"""A channel takes 5 posts per 5 seconds, as Discord's bucket for posting does today."""
 
 
 @dataclass(slots=True)
@@ -75,6 +84,12 @@ class Chat:
     _answered: defaultdict[int, asyncio.Event] = field(
         default_factory=lambda: defaultdict(asyncio.Event)
     )
+    windows: dict[int, tuple[dt.datetime, int]] = field(default_factory=dict)
+    """channel → (when its window ends, posts left in it)."""
+    refused: int = 0
+    """Posts refused for the limit (a 429): the bot waits and sends again."""
+    _latest: dict[str, int] = field(default_factory=dict)
+    """Each player's latest message, by name."""
 
     def snowflake(self) -> int:
         # Ids in time order, as Discord's: the wall clock's millisecond in the upper bits.
@@ -100,6 +115,7 @@ class Chat:
             created_at=snowflake_time(message_id),
         )
         self.history[channel_id].append(seen)
+        self._latest[name] = message_id
         if self._bot is None:
             self.missed += 1
             return seen
@@ -153,7 +169,7 @@ class Chat:
             self._bot = writer  # the gateway session: live messages from now on
             return None
         if op == "send":
-            return posted_data(self._send(request["channel_id"], request["message"]))
+            return self._limited_send(request["channel_id"], request["message"])
         if op == "history":
             after = request["after_id"]
             return [
@@ -166,7 +182,9 @@ class Chat:
             return self.snowflake()
         raise ValueError(f"the soak's chat has no {op!r}: the village is a plain channel")
 
-    def _send(self, channel_id: int, message: dict[str, Any]) -> Posted:
+    def _limited_send(self, channel_id: int, message: dict[str, Any]) -> dict[str, Any]:
+        """A post as Discord answers it: the message and the channel's bucket, or the time
+        to wait when the window is spent."""
         now = dt.datetime.now(dt.UTC)
         nonce = message["nonce"]
         earlier = self.by_nonce.get(nonce) if nonce is not None else None
@@ -174,7 +192,30 @@ class Chat:
             self.nonce_hits += 1
             if earlier.text != message["text"]:
                 self.swallowed.append(Swallowed(nonce, earlier.text, message["text"]))
-            return Posted(earlier.message_id, earlier.channel_id, earlier.at)
+            posted = Posted(earlier.message_id, earlier.channel_id, earlier.at)
+            return {"posted": posted_data(posted), "bucket": self._bucket(channel_id, now)}
+        ends, left = self.windows.get(channel_id, (now, 0))
+        if ends <= now:
+            ends, left = now + WINDOW, POSTS_PER_WINDOW
+        if left <= 0:
+            self.refused += 1
+            return {"retry_after": (ends - now).total_seconds()}
+        self.windows[channel_id] = (ends, left - 1)
+        posted = self._send(channel_id, message)
+        return {"posted": posted_data(posted), "bucket": self._bucket(channel_id, now)}
+
+    def _bucket(self, channel_id: int, now: dt.datetime) -> dict[str, Any]:
+        ends, left = self.windows.get(channel_id, (now, POSTS_PER_WINDOW))
+        if ends <= now:
+            ends, left = now + WINDOW, POSTS_PER_WINDOW
+        return {
+            "limit": POSTS_PER_WINDOW,
+            "remaining": left,
+            "reset_after": (ends - now).total_seconds(),
+        }
+
+    def _send(self, channel_id: int, message: dict[str, Any]) -> Posted:
+        nonce = message["nonce"]
         message_id = self.snowflake()
         at = snowflake_time(message_id)
         post = BotPost(message_id, channel_id, message["reply_to"], nonce, message["text"], at)
@@ -195,7 +236,17 @@ class Chat:
             )
         )
         if post.reply_to is not None:
-            self.reply_texts[post.reply_to] = post.text
-            if post.reply_to in self._answered:
-                self._answered[post.reply_to].set()
+            self._read(post.reply_to, post.text)
+        # A shared post answers several players: each finds the part that begins with their
+        # name, as a player scanning the channel does.
+        for part in post.text.split(SEPARATOR):
+            named = _NAMED.match(part)
+            latest = self._latest.get(named[1]) if named else None
+            if latest is not None and latest != post.reply_to:
+                self._read(latest, part)
         return Posted(message_id, channel_id, at)
+
+    def _read(self, message_id: int, text: str) -> None:
+        self.reply_texts[message_id] = text
+        if message_id in self._answered:
+            self._answered[message_id].set()

@@ -4,13 +4,14 @@ live messages (the gateway's `on_message`), over one unix socket."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import itertools
 import json
 from collections.abc import Callable
 from typing import Any
 
 from bench.soak.wire import outgoing_data, posted_of, seen_of
-from bot.discord_adapter.port import Outgoing, PortError, Posted, Seen
+from bot.discord_adapter.port import Bucket, Outgoing, PortError, Posted, Seen
 
 
 class ChatLink:
@@ -20,6 +21,7 @@ class ChatLink:
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Any]] = {}
         self.on_message: Callable[[Seen], None] = lambda _: None
+        self._buckets: dict[int, Bucket] = {}
         self.closed = asyncio.Event()
 
     @classmethod
@@ -57,9 +59,22 @@ class ChatLink:
     # -- the port ----------------------------------------------------------------------
 
     async def send(self, channel_id: int, message: Outgoing) -> Posted:
-        return posted_of(
-            await self.ask("send", channel_id=channel_id, message=outgoing_data(message))
-        )
+        # As discord.py does: a post beyond the channel's limit waits the time it is told,
+        # and is sent again (with the same nonce).
+        while True:
+            answer = await self.ask("send", channel_id=channel_id, message=outgoing_data(message))
+            if "retry_after" in answer:
+                await asyncio.sleep(answer["retry_after"])
+                continue
+            heard = answer["bucket"]
+            now = dt.datetime.now(dt.UTC)
+            after = dt.timedelta(seconds=heard["reset_after"])
+            before = self._buckets.get(channel_id)
+            window = max(after, before.window) if before is not None else after
+            self._buckets[channel_id] = Bucket(
+                heard["limit"], heard["remaining"], now, now + after, window
+            )
+            return posted_of(answer["posted"])
 
     async def send_dm(self, user_id: int, message: Outgoing) -> Posted:
         raise PortError("the soak's players take no secrets", retryable=False)
@@ -80,3 +95,6 @@ class ChatLink:
     async def latest_id(self, channel_id: int) -> int | None:
         found = await self.ask("latest_id", channel_id=channel_id)
         return None if found is None else int(found)
+
+    def bucket(self, channel_id: int) -> Bucket | None:
+        return self._buckets.get(channel_id)

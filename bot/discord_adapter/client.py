@@ -20,9 +20,11 @@ from discord import app_commands
 from bot.config import Settings
 from bot.discord_adapter.catchup import CatchUp
 from bot.discord_adapter.gateway import NO_PINGS, DiscordPort, seen_of
+from bot.discord_adapter.jobs import jobs_of
+from bot.discord_adapter.limits import AnnouncedLimits
 from bot.discord_adapter.port import ChatPort
 from bot.discord_adapter.relay import Relay
-from bot.discord_adapter.sender import Sender, jobs_of
+from bot.discord_adapter.sender import Sender
 from bot.discord_adapter.slash import Slash, build_groups, refusal_text
 from bot.discord_adapter.surface import discord_surface
 from bot.discord_adapter.translator import CatalogueTranslator
@@ -54,13 +56,16 @@ def intents() -> discord.Intents:
     return wanted
 
 
-def make_client(settings: Settings) -> discord.Client:
-    """One process per set of shards when the settings name them; otherwise one client."""
+def make_client(settings: Settings, limits: AnnouncedLimits | None = None) -> discord.Client:
+    """One process per set of shards when the settings name them; otherwise one client.
+    `limits` hears what Discord announces of each channel's limit on posting."""
     options: dict[str, Any] = {
         "intents": intents(),
         "allowed_mentions": NO_PINGS,
         "max_messages": MESSAGE_CACHE,
     }
+    if limits is not None:
+        options["http_trace"] = limits.trace
     shards = settings.shards()
     if shards is not None or settings.shard_count is not None:
         if shards is not None:
@@ -93,10 +98,11 @@ class Bridge:
         port: ChatPort | None = None,
         day_loop: bool = True,
         verify_page: str = "",
+        limits: AnnouncedLimits | None = None,
     ) -> None:
         self.client = client
         self.service = service
-        self.port: ChatPort = port or DiscordPort(client)
+        self.port: ChatPort = port or DiscordPort(client, limits=limits)
         self.sender = Sender(service, self.port, partial(discord_surface, verify_page=verify_page))
         self.relay = Relay(service, self.sender)
         self.catch_up = CatchUp(service, self.port, self.relay)

@@ -12,7 +12,8 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
-from bot.discord_adapter.port import DmRefusedError, Outgoing, PortError, Posted, Seen
+from bot.discord_adapter.limits import AnnouncedLimits
+from bot.discord_adapter.port import Bucket, DmRefusedError, Outgoing, PortError, Posted, Seen
 
 _logger = logging.getLogger(__name__)
 
@@ -69,9 +70,13 @@ class DiscordPort:
         self,
         client: discord.Client,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        limits: AnnouncedLimits | None = None,
     ) -> None:
+        """`limits`: what Discord announces of each channel's limit on posting, heard by
+        the client's HTTP trace (None: nothing is known, every place posts at once)."""
         self.client = client
         self._sleep = sleep
+        self.limits = limits
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -187,6 +192,9 @@ class DiscordPort:
             ]
         except _TRANSIENT as error:
             raise _port_error(error) from error
+
+    def bucket(self, channel_id: int) -> Bucket | None:
+        return None if self.limits is None else self.limits.get(channel_id)
 
     async def latest_id(self, channel_id: int) -> int | None:
         channel = await self._channel(channel_id)

@@ -68,6 +68,25 @@ class Posted:
     posted_at: dt.datetime
 
 
+@dataclass(frozen=True, slots=True)
+class Bucket:
+    """How many posts a place takes, as the chat last announced it (Discord does with every
+    answer to a post: `X-RateLimit-Limit`, `-Remaining`, `-Reset-After`). The numbers are the
+    chat's to change; the bot follows what it is told."""
+
+    limit: int
+    """Posts a window takes."""
+    remaining: int
+    """Posts the window still takes."""
+    seen_at: dt.datetime
+    """When the chat said so."""
+    resets_at: dt.datetime
+    """When the window ends and takes `limit` posts again (all at once)."""
+    window: dt.timedelta
+    """How long a window lasts, as far as the chat has shown it (the longest wait until a
+    reset it has announced for the place: the first post of a window waits a whole one)."""
+
+
 @dataclass(slots=True)
 class PortError(Exception):
     """The chat refused or failed a request. `retryable`: it may work later (an outage, a
@@ -112,3 +131,7 @@ class ChatPort(Protocol):
 
     async def latest_id(self, channel_id: int) -> int | None:
         """The id of the channel's newest message, as the chat last said."""
+
+    def bucket(self, channel_id: int) -> Bucket | None:
+        """How many posts the place takes, as the chat announced with its last answer to a
+        post there; None when it has said nothing (yet)."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 import logging
 
 from bot.chat.parse import parse_message
+from bot.discord_adapter.jobs import jobs_of
 from bot.discord_adapter.port import Posted, Seen
-from bot.discord_adapter.sender import Sender, jobs_of
+from bot.discord_adapter.sender import Sender
 from bot.discord_adapter.snowflakes import ignored, out_of_range
 from bot.village.core import Author, Incoming
 from bot.village.requests import Chatter, CommandRequest, Edited, Request, Unplayable

@@ -14,6 +14,7 @@ import discord
 from bot import collector
 from bot.config import EXAMPLE_TOKEN, Settings
 from bot.discord_adapter.client import Bridge, command_tree, make_client
+from bot.discord_adapter.limits import AnnouncedLimits
 from bot.discord_adapter.translator import CatalogueTranslator
 from bot.storage.engine import make_engine
 from bot.storage.errors import unavailable
@@ -97,13 +98,15 @@ async def _run(settings: Settings, token: str) -> None:
             if isinstance(error, OSError) or unavailable(error):
                 raise DatabaseUnreachableError(f"cannot use the database: {error}") from None
             raise
-        client = make_client(settings)
+        limits = AnnouncedLimits()
+        client = make_client(settings, limits)
         service = service_for(SqlStore(engine), settings)
         bridge = Bridge(
             client,
             service,
             tick_seconds=settings.tick_seconds,
             verify_page=settings.verify_page_url,
+            limits=limits,
         )
         collector.settle()  # everything is loaded: the collector need not walk it again
         try:

@@ -6,6 +6,12 @@ Discord already took posts nothing new), and what is still pending after a resta
 then. Day announcements go to the day's place: in a forum village that opens the day's post,
 and locks the day before's.
 
+Each place (channel, thread, forum post) has one post in flight at a time (`places.py`), and
+a busy place spreads its posts over the limit Discord announces (`pace.py`): the answers that
+gather meanwhile go out together in its next post (`together.py`). Which replies a shared post
+carries, and its nonce, are recorded before it is sent, so that a restart sends the same post
+again under the same nonce and Discord keeps it one message.
+
 A secret reply (one player alone may see it) goes to that player by DM, and a notice that
 names them takes its place in the channel. When the player takes no DMs the channel is told
 so instead, never the secret, and the reply is failed: it is not tried again.
@@ -17,19 +23,22 @@ import asyncio
 import datetime as dt
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from bot.chat.attachments import files_of
 from bot.chat.render import Surface, cited_messages, render
+from bot.discord_adapter import together
+from bot.discord_adapter.jobs import Job, job_of
+from bot.discord_adapter.places import Places, Waiting
 from bot.discord_adapter.port import ChatPort, DmRefusedError, Outgoing, PortError, Posted
 from bot.discord_adapter.split import split_text
 from bot.village.ports import StoreError
 from bot.village.records import BY_INTERACTION, DROPPED, FAILED, OutboxRecord
-from bot.village.replies import Answer
+from bot.village.replies import new_nonce
 from bot.village.service import VillageService
-from bot.words.reply import DM_FAILED, SENT_BY_DM, Reply, ReplyKind, in_place_of, reply_from_data
+from bot.words.reply import DM_FAILED, SENT_BY_DM, in_place_of
 
 _logger = logging.getLogger(__name__)
 
@@ -37,81 +46,11 @@ RETRY_DELAYS = (1.0, 3.0, 10.0)
 """Seconds between the tries of one send; after the last, the reply waits for the next sweep."""
 SWEEP_AGE = dt.timedelta(seconds=30)
 """A pending reply younger than this may still be on its way (a slash command's answer)."""
-_NOTICES = frozenset({ReplyKind.REFUSED, ReplyKind.IGNORED})
 
 SurfaceFor = Callable[[int | None, Mapping[int, int], int], Surface]
 """The chat surface for a village (guild id, where cited messages are, village channel)."""
 
-
-@dataclass(frozen=True, slots=True)
-class Job:
-    """One reply to post, with where and how."""
-
-    village_id: int
-    reply: Reply
-    locale: str
-    seq: int
-    outbox_id: int | None
-    message_id: int | None
-    """The message answered (the reply refers to it), if any."""
-    place_id: int | None
-    """Where the answered message was; None for a day's announcement."""
-    guild_id: int | None = None
-    delete_after: float | None = None
-
-    @property
-    def nonce(self) -> str | None:
-        # At most 25 characters: 19 digits of a message id, a colon, the reply's index.
-        if self.message_id is not None and self.outbox_id is None:
-            # A reply the village could not keep ("try again" while the database is down):
-            # a nonce of its own, so that the message's real answer, if it is ever handled,
-            # is not taken by Discord for this one posted again.
-            return f"{self.message_id}:u{self.seq}"
-        if self.message_id is not None:
-            return f"{self.message_id}:{self.seq}"
-        if self.outbox_id is not None:
-            return f"o{self.outbox_id}"
-        return None  # nothing to tell two such replies apart by: no deduplication
-
-
-def jobs_of(
-    answer: Answer, village_id: int, message_id: int | None, place_id: int | None
-) -> list[Job]:
-    """The jobs of an answer given to a message posted at `place_id`."""
-    jobs = []
-    for delivery in answer.deliveries:
-        reply = delivery.reply
-        announced = reply.day_post is not None
-        notice = reply.kind in _NOTICES and not announced
-        jobs.append(
-            Job(
-                village_id,
-                reply,
-                answer.locale,
-                delivery.seq,
-                delivery.outbox_id,
-                None if announced else message_id,
-                # A table's announcement goes to its own place (a thread), not the day's.
-                None if announced else place_id if place_id is not None else delivery.place_id,
-                answer.guild_id,
-                float(answer.refusal_ttl) if notice and answer.refusal_ttl else None,
-            )
-        )
-    return jobs
-
-
-def job_of(entry: OutboxRecord, guild_id: int | None) -> Job:
-    reply = reply_from_data(entry.reply)
-    return Job(
-        entry.village_id,
-        reply,
-        entry.locale,
-        entry.seq,
-        entry.outbox_id,
-        entry.message_id if reply.day_post is None else None,
-        entry.place_id,
-        guild_id,
-    )
+R = TypeVar("R")
 
 
 class Sender:
@@ -124,25 +63,62 @@ class Sender:
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         retry_delays: Iterable[float] = RETRY_DELAYS,
         now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC),
+        gather: bool = True,
     ) -> None:
+        """`gather`: a busy place's answers go out together, its posts spread over the
+        chat's window; otherwise every reply is a post of its own, sent as soon as the
+        place's post before it is done (as the chat's own limit then allows)."""
         self.service = service
         self._now = now
         self.port = port
         self.surface = surface
         self._sleep = sleep
         self._delays = tuple(retry_delays)
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._gather = gather
+        self.places = Places(
+            self._choose, self._post_chosen, port.bucket, paced=gather, now=now, sleep=sleep
+        )
+        self._in_hand: set[int] = set()
+        """The kept replies queued or being posted by this process: not the sweep's."""
         self._lock_warned: set[int] = set()
 
     async def deliver(self, jobs: list[Job]) -> list[Posted | None]:
-        """Post the jobs of one answer in order (one village's posts never overtake each
-        other); what each became, None where it could not be posted (it stays pending)."""
+        """Post the jobs of one answer in order (a place's posts never overtake each other);
+        what each became, None where it could not be posted (it stays pending)."""
         results: list[Posted | None] = []
-        for village_id, group in _by_village(jobs):
-            async with self._locks[village_id]:
-                for job in group:
-                    results.append(await self._deliver(job))
+        for place_id, run in await self._runs(jobs):
+            kept = {job.outbox_id for job in run if job.outbox_id is not None}
+            self._in_hand |= kept
+            try:
+                results += await self.places.post(place_id, run)
+            finally:
+                self._in_hand -= kept
         return results
+
+    async def _runs(self, jobs: list[Job]) -> list[tuple[int, list[Job]]]:
+        """The jobs in runs by the place they go to, in order."""
+        runs: list[tuple[int, list[Job]]] = []
+        for job in jobs:
+            place_id = await self._place_of(job)
+            if runs and runs[-1][0] == place_id:
+                runs[-1][1].append(job)
+            else:
+                runs.append((place_id, [job]))
+        return runs
+
+    async def _place_of(self, job: Job) -> int:
+        """Where a job is posted: under its message, or a day's announcement in the day's
+        place (a forum's post when it is open; the channel or the forum otherwise)."""
+        day = job.reply.day_post
+        if day is None:
+            return job.place_id if job.place_id is not None else job.village_id
+        try:
+            place = await self.service.day_place(job.village_id, day)
+        except StoreError:
+            return job.village_id  # posting reads it again, and keeps it pending if it must
+        if place is None or not place.in_posts or place.post_id is None:
+            return job.village_id
+        return place.post_id
 
     async def sweep(self, village_ids: Iterable[int] | None = None) -> int:
         """Post what is still pending (a send that failed, a process killed after the commit):
@@ -152,24 +128,29 @@ class Sender:
         sent = 0
         by_village: defaultdict[int, list[OutboxRecord]] = defaultdict(list)
         for entry in await self.service.pending(ids):
-            by_village[entry.village_id].append(entry)
-        for village_id in by_village:
+            if entry.outbox_id not in self._in_hand:
+                by_village[entry.village_id].append(entry)
+        for village_id, entries in by_village.items():
             guild_id = await self.service.guild_of(village_id)
-            async with self._locks[village_id]:
-                # Read again under the lock: a live delivery may have sent some meanwhile.
-                for entry in await self.service.pending([village_id]):
-                    if now - entry.created_at < SWEEP_AGE:
-                        break  # young: its own delivery may still be under way
-                    job = job_of(entry, guild_id)
-                    if entry.via == BY_INTERACTION:
-                        redirected = await self._after_interaction(job)
-                        if redirected is None:
-                            continue
-                        job = redirected
-                    posted = await self._deliver(job)
-                    if posted is None and entry.outbox_id in await self._pending_ids(village_id):
-                        break  # still failing: later replies wait behind it
-                    sent += posted is not None
+            jobs: list[Job] = []
+            for entry in _due(entries, now):
+                job = job_of(entry, guild_id)
+                if entry.via == BY_INTERACTION:
+                    redirected = await self._after_interaction(job)
+                    if redirected is None:
+                        continue
+                    job = redirected
+                jobs.append(job)
+            for place_id, run in await self._runs(jobs):
+                kept = {job.outbox_id for job in run if job.outbox_id is not None}
+                self._in_hand |= kept
+                try:
+                    posted = await self.places.post(place_id, run)
+                finally:
+                    self._in_hand -= kept
+                sent += sum(p is not None for p in posted)
+                if None in posted and kept & await self._pending_ids(village_id):
+                    break  # still failing: later replies wait behind it
         return sent
 
     async def _after_interaction(self, job: Job) -> Job | None:
@@ -180,63 +161,138 @@ class Sender:
             if job.outbox_id is not None:
                 await self.service.undeliverable(job.outbox_id, DROPPED, 0)
             return None
-        return Job(
-            job.village_id,
-            job.reply,
-            job.locale,
-            job.seq,
-            job.outbox_id,
-            None,  # an interaction is not a message to refer to
-            job.place_id,
-            job.guild_id,
-        )
+        return replace(job, message_id=None)  # an interaction is not a message to refer to
 
-    async def _deliver(self, job: Job) -> Posted | None:
+    # -- what a place's next post carries ----------------------------------------------------
+
+    async def _choose(self, waiting: Sequence[Waiting[Job]]) -> list[Waiting[Job]]:
+        if not self._gather and waiting[0].item.group_nonce is None:
+            return [waiting[0]]
+        return await together.choose(waiting, self._written)
+
+    async def _written(self, entry: Waiting[Job]) -> str:
+        if entry.text is None:
+            entry.text = await self._text(entry.item)
+        return entry.text
+
+    def _link(self, job: Job) -> str:
+        """The link to the message a reply answers, where it was posted."""
+        if job.message_id is None or job.place_id is None:
+            return ""
+        surface = self.surface(job.guild_id, {job.message_id: job.place_id}, job.village_id)
+        return surface.link(job.message_id)
+
+    async def _post_chosen(self, place_id: int, chosen: list[Waiting[Job]]) -> list[Posted | None]:
+        first = chosen[0].item
+        if len(chosen) == 1 and first.group_nonce is None:
+            return [await self._deliver(first)]
+        return await self._deliver_together(place_id, chosen)
+
+    # -- posting ----------------------------------------------------------------------------
+
+    async def _deliver_together(
+        self, place_id: int, chosen: list[Waiting[Job]]
+    ) -> list[Posted | None]:
+        """Answers in one post, recorded first: after a kill at any moment the same answers
+        are posted again together, under the same nonce, which Discord takes once."""
+        jobs = [entry.item for entry in chosen]
+        kept = [job.outbox_id for job in jobs if job.outbox_id is not None]
+        nonce = jobs[0].group_nonce
+        if nonce is None:
+            nonce = new_nonce("g")
+            try:
+                await self.service.grouped(kept, nonce)
+            except StoreError as error:
+                # Not recorded: each on its own, under the nonce it was kept with.
+                _logger.warning(
+                    "village %s: cannot record a shared post: %s", jobs[0].village_id, error
+                )
+                return [await self._deliver(job) for job in jobs]
+        what = f"village {jobs[0].village_id} post {nonce} ({len(jobs)} replies)"
+        try:
+            text = await together.text_of(chosen, self._written, self._link)
+            pieces = [
+                Outgoing(
+                    piece,
+                    reply_to=jobs[0].message_id if index == 0 else None,
+                    nonce=nonce if index == 0 else f"{nonce}.{index}",
+                    delete_after=jobs[0].delete_after,
+                )
+                for index, piece in enumerate(split_text(text))
+            ]
+            posted, attempts, refused = await self._tries(
+                lambda: self._send_all(place_id, pieces), what
+            )
+        except StoreError as error:
+            _logger.warning("%s: %s", what, error)
+            return [None] * len(jobs)
+        if posted is None:
+            if refused:
+                for outbox_id in kept:
+                    await self.service.undeliverable(outbox_id, FAILED, attempts)
+            return [None] * len(jobs)
+        for outbox_id in kept:
+            await self.service.delivered(outbox_id, posted.message_id, posted.posted_at)
+        _logger.info(
+            "village %s channel %s: posted %s together as message %s",
+            jobs[0].village_id,
+            posted.channel_id,
+            ", ".join(f"{job.reply.key} ({job.message_id})" for job in jobs),
+            posted.message_id,
+        )
+        return [posted] * len(jobs)
+
+    async def _tries(
+        self, post: Callable[[], Awaitable[R]], what: str
+    ) -> tuple[R | None, int, bool]:
+        """Post, trying again after each delay while the chat fails in a way that may pass:
+        what it became (None: not posted), the attempts made, and whether the chat refused
+        it for good."""
         attempts = 0
         for delay in (*self._delays, None):
             attempts += 1
             try:
-                posted, reached = await self._post(job)
-            except StoreError as error:
-                # The village's own records (a day's post, cited messages) cannot be read or
-                # kept now: the reply stays pending for the next sweep.
-                _logger.warning("village %s reply %s: %s", job.village_id, job.outbox_id, error)
-                return None
+                return await post(), attempts, False
             except PortError as error:
-                _logger.warning(
-                    "village %s reply %s (message %s): %s",
-                    job.village_id,
-                    job.outbox_id,
-                    job.message_id,
-                    error,
-                )
+                _logger.warning("%s: %s", what, error)
                 if not error.retryable:
-                    if job.outbox_id is not None:
-                        await self.service.undeliverable(job.outbox_id, FAILED, attempts)
-                    return None
+                    return None, attempts, True
                 if delay is None:
-                    return None
+                    break
                 await self._sleep(delay)
-                continue
-            if job.outbox_id is not None:
-                if reached is None:
-                    # Its player takes no DMs: the channel was told, and another try would
-                    # only repeat that.
-                    await self.service.undeliverable(job.outbox_id, FAILED, attempts)
-                else:
-                    await self.service.delivered(
-                        job.outbox_id, reached.message_id, reached.posted_at
-                    )
-            _logger.info(
-                "village %s channel %s: posted %s (%s) as message %s",
-                job.village_id,
-                posted.channel_id,
-                job.reply.key if reached is posted else f"the notice of secret {job.reply.key}",
-                job.message_id or "announcement",
-                posted.message_id,
-            )
-            return posted
-        return None
+        return None, attempts, False
+
+    async def _deliver(self, job: Job) -> Posted | None:
+        """One reply, a post of its own (cut into pieces when it is long)."""
+        what = f"village {job.village_id} reply {job.outbox_id} (message {job.message_id})"
+        try:
+            outcome, attempts, refused = await self._tries(lambda: self._post(job), what)
+        except StoreError as error:
+            # The village's own records (a day's post, cited messages) cannot be read or
+            # kept now: the reply stays pending for the next sweep.
+            _logger.warning("%s: %s", what, error)
+            return None
+        if outcome is None:
+            if refused and job.outbox_id is not None:
+                await self.service.undeliverable(job.outbox_id, FAILED, attempts)
+            return None
+        posted, reached = outcome
+        if job.outbox_id is not None:
+            if reached is None:
+                # Its player takes no DMs: the channel was told, and another try would
+                # only repeat that.
+                await self.service.undeliverable(job.outbox_id, FAILED, attempts)
+            else:
+                await self.service.delivered(job.outbox_id, reached.message_id, reached.posted_at)
+        _logger.info(
+            "village %s channel %s: posted %s (%s) as message %s",
+            job.village_id,
+            posted.channel_id,
+            job.reply.key if reached is posted else f"the notice of secret {job.reply.key}",
+            job.message_id or "announcement",
+            posted.message_id,
+        )
+        return posted
 
     async def _post(self, job: Job) -> tuple[Posted, Posted | None]:
         """Post one reply: where it went in the village, and where its reader got it (the
@@ -272,13 +328,18 @@ class Sender:
         notice = replace(job, reply=in_place_of(job.reply, SENT_BY_DM if reached else DM_FAILED))
         return await self._post_here(notice, await self.pieces(notice)), reached
 
-    async def pieces(self, job: Job) -> list[Outgoing]:
-        """The chat messages of one reply: its text cut to size, files with the first."""
+    async def _text(self, job: Job) -> str:
+        """A reply's text as the chat shows it, its links to the messages it cites."""
         reply = job.reply
         cited = cited_messages(reply)
         places = await self.service.message_places(job.village_id, cited) if cited else {}
-        surface = self.surface(job.guild_id, places, job.village_id)
-        text = render(reply, job.locale, surface)
+        return render(reply, job.locale, self.surface(job.guild_id, places, job.village_id))
+
+    async def pieces(self, job: Job) -> list[Outgoing]:
+        """The chat messages of one reply: its text cut to size, files with the first."""
+        reply = job.reply
+        text = await self._text(job)
+        surface = self.surface(job.guild_id, {}, job.village_id)
         # Drawing a picture takes a while: not on the event loop, where messages wait.
         files = tuple(await asyncio.to_thread(files_of, reply, job.locale)) if surface.files else ()
         outgoing = []
@@ -353,15 +414,33 @@ class Sender:
 def _direct(piece: Outgoing) -> Outgoing:
     """A piece of a secret as a DM: no reference to the channel's message, never deleted,
     and a nonce of its own (the notice in the channel takes the reply's own), as long as
-    the reply's: a message id's colon, or an outbox id's `o`, becomes a `d`."""
+    the reply's: a message id's colon, or the kind letter a kept nonce begins with, becomes
+    a `d`."""
     nonce = piece.nonce
     if nonce is not None:
-        nonce = f"d{nonce[1:]}" if nonce.startswith("o") else nonce.replace(":", "d", 1)
+        nonce = nonce.replace(":", "d", 1) if ":" in nonce else f"d{nonce[1:]}"
     return Outgoing(piece.text, piece.files, None, nonce, None)
 
 
-def _by_village(jobs: list[Job]) -> list[tuple[int, list[Job]]]:
-    groups: dict[int, list[Job]] = {}
-    for job in jobs:
-        groups.setdefault(job.village_id, []).append(job)
-    return list(groups.items())
+def _due(entries: list[OutboxRecord], now: dt.datetime) -> list[OutboxRecord]:
+    """The pending replies a sweep posts, oldest first: up to the first that is young (its
+    own delivery may be under way), with every reply recorded to share a post with one of
+    them, all at the place of the first (a shared post goes out whole: posted in parts, the
+    parts after the first would be taken by Discord for the first, under the same nonce)."""
+    cut = len(entries)
+    for index, entry in enumerate(entries):
+        if entry.group_nonce is None and now - entry.created_at < SWEEP_AGE:
+            cut = index
+            break
+    groups = {entry.group_nonce for entry in entries[:cut] if entry.group_nonce is not None}
+    ordered: list[OutboxRecord] = []
+    placed: set[str] = set()
+    for index, entry in enumerate(entries):
+        nonce = entry.group_nonce
+        if nonce is None:
+            if index < cut:
+                ordered.append(entry)
+        elif nonce in groups and nonce not in placed:
+            placed.add(nonce)
+            ordered += [e for e in entries if e.group_nonce == nonce]
+    return ordered

@@ -8,6 +8,7 @@ who sees a command: the village checks every value and every moderator right its
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import inspect
 import io
 import keyword
@@ -20,7 +21,9 @@ from discord import app_commands
 
 from bot.chat.render import catalog, render
 from bot.discord_adapter.gateway import NO_PINGS
-from bot.discord_adapter.sender import Job, Sender, jobs_of
+from bot.discord_adapter.jobs import Job, jobs_of
+from bot.discord_adapter.port import snowflake_time
+from bot.discord_adapter.sender import Sender
 from bot.discord_adapter.snowflakes import ignored, out_of_range
 from bot.discord_adapter.surface import discord_surface, jump_url
 from bot.discord_adapter.translator import name, text
@@ -216,18 +219,25 @@ class Slash:
             _logger.info("interaction %s: no acknowledgement: %s", interaction.id, error)
 
     async def _answer(self, interaction: discord.Interaction, job: Job, *, first: bool) -> None:
+        shown: int | None = None
         for index, piece in enumerate(await self.sender.pieces(job)):
             files = [discord.File(io.BytesIO(data), name) for name, data in piece.files]
             if first and index == 0:
-                await interaction.response.send_message(
+                response = await interaction.response.send_message(
                     piece.text, ephemeral=job.reply.private, files=files, allowed_mentions=NO_PINGS
                 )
+                message_id = getattr(response, "message_id", None)
+                shown = message_id if isinstance(message_id, int) else None
             else:
                 await interaction.followup.send(
                     piece.text, ephemeral=job.reply.private, files=files, allowed_mentions=NO_PINGS
                 )
         if job.outbox_id is not None:
-            await self.service.delivered(job.outbox_id, None, None)
+            # When its asker saw it: a move made by command is followed by the next by
+            # message, which the double-post rule measures against this moment. Discord's
+            # own time where it says which message the answer became; else the bot's, now.
+            shown_at = snowflake_time(shown) if shown is not None else dt.datetime.now(dt.UTC)
+            await self.service.delivered(job.outbox_id, shown, shown_at)
 
     async def _drop(self, job: Job) -> None:
         if job.outbox_id is not None:

@@ -209,6 +209,8 @@ def outbox_row(entry: OutboxRecord) -> dict[str, Any]:
         "attempts": entry.attempts,
         "posted_id": entry.posted_id,
         "posted_at": entry.posted_at,
+        "nonce": entry.nonce,
+        "group_nonce": entry.group_nonce,
     }
 
 
@@ -227,6 +229,8 @@ def outbox_record(row: t.Outbox) -> OutboxRecord:
         attempts=row.attempts,
         posted_id=row.posted_id,
         posted_at=row.posted_at,
+        nonce=row.nonce,
+        group_nonce=row.group_nonce,
     )
 
 

@@ -260,6 +260,8 @@ class Outbox(Base):
     attempts: Mapped[int] = mapped_column(Integer)
     posted_id: Mapped[int | None] = mapped_column(BigInteger)
     posted_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    nonce: Mapped[str | None] = mapped_column(String(25))
+    group_nonce: Mapped[str | None] = mapped_column(String(25))
 
 
 metadata = Base.metadata

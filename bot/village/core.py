@@ -26,7 +26,7 @@ from bot.village.records import (
     PlayerRecord,
     VillageRecord,
 )
-from bot.village.replies import Delivery
+from bot.village.replies import Delivery, new_nonce
 from bot.village.requests import CommandRequest, Request
 from bot.village.stream import StreamView, read_stream
 from bot.village.stream_cache import KeptStream, StreamCache
@@ -327,7 +327,7 @@ class Core:
             ids = await self.store.answer(self.message(incoming, outcome), entries)
         else:
             ids = await self.store.add_outbox(entries) if entries else []
-        return self.deliveries(replies, ids, incoming, place_id)
+        return self.deliveries(replies, ids, incoming, place_id, [e.nonce for e in entries])
 
     def outbox_entries(
         self,
@@ -352,6 +352,7 @@ class Core:
                 # A day's announcement goes to the day's place, whatever asked for it.
                 via=BY_VILLAGE if reply.day_post is not None or incoming is None else incoming.via,
                 created_at=now,
+                nonce=new_nonce(),
             )
             for seq, reply in enumerate(replies)
         ]
@@ -362,15 +363,24 @@ class Core:
         outbox_ids: list[int],
         incoming: Incoming | None,
         place_id: int | None = None,
+        nonces: list[str | None] | None = None,
     ) -> list[Delivery]:
-        """What the adapter posts: each reply with its outbox id, where there is an outbox."""
+        """What the adapter posts: each reply with its outbox id and nonce, where there is an
+        outbox."""
         if not self.outbox:
             return [Delivery(reply, None, seq) for seq, reply in enumerate(replies)]
+        kept = nonces or [None] * len(replies)
         return [
             Delivery(
-                reply, outbox_id, seq, _place_of(reply, None, place_id) if not incoming else None
+                reply,
+                outbox_id,
+                seq,
+                _place_of(reply, None, place_id) if not incoming else None,
+                nonce,
             )
-            for seq, (reply, outbox_id) in enumerate(zip(replies, outbox_ids, strict=True))
+            for seq, (reply, outbox_id, nonce) in enumerate(
+                zip(replies, outbox_ids, kept, strict=True)
+            )
         ]
 
 

@@ -225,6 +225,11 @@ class Ledger(Protocol):
     ) -> None:
         """Record what became of a reply: `sent` (where and when), `dropped` or `failed`."""
 
+    async def group_outbox(self, outbox_ids: Sequence[int], nonce: str) -> None:
+        """Record that these kept replies go out together, in one post under `nonce`, before
+        that post is sent (a transaction by itself, on the disk when it returns): after a
+        restart the same replies are sent again together, under the same nonce."""
+
     async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
         """Whether and when the first reply kept for a message was posted, if there is one."""
 

@@ -324,6 +324,13 @@ class OutboxRecord:
     """The chat platform's id of the posted reply (a secret's: the DM its player got)."""
     posted_at: dt.datetime | None = None
     """When it was posted, on the platform's clock (the double-post rule compares with it)."""
+    nonce: str | None = None
+    """The nonce of a post of its own, made when it was kept: the chat takes a nonce once,
+    so a send tried again posts it once. None only for replies posted before nonces were
+    kept."""
+    group_nonce: str | None = None
+    """The nonce of the post that carries it together with other replies (a busy place),
+    recorded before that post is sent: after a restart the same post is sent again."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,23 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.words.reply import Reply
+
+_NONCE_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
+NONCE_LENGTH = 20
+"""Random enough that no two posts of one bot ever share one (36^19), short enough to leave
+room within Discord's 25 characters for a long reply's piece number (`.1`)."""
+
+
+def new_nonce(first: str = "r") -> str:
+    """A nonce for one post, unique to it for good: a second database behind the same bot (a
+    restored dump) never makes it again, as it would an id of its own sequence. `first` says
+    what kind of post it is (`r` a reply of its own, `g` replies posted together)."""
+    return first + "".join(secrets.choice(_NONCE_LETTERS) for _ in range(NONCE_LENGTH - 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +34,8 @@ class Delivery:
     place_id: int | None = None
     """Where an announcement that answers no message goes (a table's thread); None: the
     day's place."""
+    nonce: str | None = None
+    """The nonce kept with its outbox entry, which its post is sent under."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -347,6 +347,12 @@ class VillageService:
         recognises for a while, so a short outage posts nothing twice."""
         return await self._mark(outbox_id, SENT, posted_id, posted_at)
 
+    async def grouped(self, outbox_ids: list[int], nonce: str) -> None:
+        """Record, before it is sent, that these replies go out together in one post under
+        `nonce`. Raises StoreError when the database cannot take it now: the post is then
+        not made (each reply goes on its own, under its own nonce)."""
+        await self.core.store.group_outbox(outbox_ids, nonce)
+
     async def undeliverable(self, outbox_id: int, status: str, attempts: int) -> bool:
         """`dropped` (a private answer whose slash command expired) or `failed` (the chat
         refuses it for good: the channel is gone, the bot may not post there, a secret's

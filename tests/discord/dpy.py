@@ -12,7 +12,7 @@ import discord.ext.test as dpytest
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice
 from bot.discord_adapter.client import Bridge
-from bot.discord_adapter.sender import jobs_of
+from bot.discord_adapter.jobs import jobs_of
 from bot.village.core import Author, Incoming
 
 

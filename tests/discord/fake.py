@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 from bot.discord_adapter.port import (
+    Bucket,
     DmRefusedError,
     Outgoing,
     PortError,
@@ -46,6 +48,15 @@ class FakeChat:
     """Users who take no DMs from the bot."""
     dm_failures: list[PortError] = field(default_factory=list)
     """Errors the next DMs raise, one each (`failures` are the channels')."""
+    limit: tuple[int, float] | None = None
+    """Posts per window in one channel and the window's seconds, as Discord's bucket: full
+    again all at once when the window ends; None: no limit."""
+    windows: dict[int, tuple[dt.datetime, int]] = field(default_factory=dict)
+    """channel → (when its window ends, posts left in it)."""
+    held_by_limit: int = 0
+    """Posts that found their window empty and waited for it (discord.py's own wait)."""
+    gate: asyncio.Event | None = None
+    """While set to an unset event, every post waits for it: a post in flight."""
     _ticks: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def snowflake(self) -> int:
@@ -98,11 +109,38 @@ class FakeChat:
 
     # -- the port ----------------------------------------------------------------------
 
+    def later(self, seconds: float) -> None:
+        """Time passes in the chat."""
+        self.now += dt.timedelta(seconds=seconds)
+
+    def bucket(self, channel_id: int) -> Bucket | None:
+        if self.limit is None or channel_id not in self.windows:
+            return None
+        ends, left = self.windows[channel_id]
+        return Bucket(self.limit[0], left, self.now, ends, dt.timedelta(seconds=self.limit[1]))
+
+    def _spend(self, channel_id: int) -> None:
+        """One post of the channel's window, waiting for the next window when it is spent."""
+        if self.limit is None:
+            return
+        posts, seconds = self.limit
+        ends, left = self.windows.get(channel_id, (self.now, 0))
+        if ends <= self.now:
+            ends, left = self.now + dt.timedelta(seconds=seconds), posts
+        elif left == 0:
+            self.held_by_limit += 1
+            self.now = ends
+            ends, left = self.now + dt.timedelta(seconds=seconds), posts
+        self.windows[channel_id] = (ends, left - 1)
+
     async def send(self, channel_id: int, message: Outgoing) -> Posted:
+        if self.gate is not None:
+            await self.gate.wait()
         if self.failures:
             raise self.failures.pop(0)
         if message.nonce is not None and message.nonce in self.nonces:
             return self.nonces[message.nonce]  # Discord's dedup: the same message again
+        self._spend(channel_id)
         message_id = self.snowflake()
         posted = Posted(message_id, channel_id, snowflake_time(message_id))
         self.sent.append((channel_id, message))

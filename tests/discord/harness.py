@@ -3,31 +3,46 @@ relay and the catch-up, on a real database."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice
 from bot.discord_adapter.catchup import CatchUp
+from bot.discord_adapter.jobs import jobs_of
 from bot.discord_adapter.port import Posted, Seen
 from bot.discord_adapter.relay import Relay, author_of, village_of
-from bot.discord_adapter.sender import Sender, jobs_of
+from bot.discord_adapter.sender import Sender
 from bot.discord_adapter.surface import discord_surface
+from bot.storage import tables as t
+from bot.storage.rows import outbox_record
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
+from bot.village.records import OutboxRecord
 from bot.village.replies import Answer
 from bot.village.service import VillageService
 from tests.discord.fake import T0, FakeChat
+
+
+async def outbox(store: SqlStore, village_id: int) -> list[OutboxRecord]:
+    """The village's outbox rows, oldest first, whatever became of them."""
+    async with AsyncSession(store.engine) as session:
+        rows = await session.scalars(
+            select(t.Outbox).where(t.Outbox.village_id == village_id).order_by(t.Outbox.outbox_id)
+        )
+        return [outbox_record(row) for row in rows]
+
 
 GM = Author(1, "gm", is_moderator=True)
 ALICE = Author(2, "alice")
 BOB = Author(3, "bob")
 SIX = "[[greed]]" * 6
-
-
-async def no_wait(_: float) -> None:
-    return None
 
 
 def incoming_of(seen: Seen) -> Incoming:
@@ -46,34 +61,75 @@ def incoming_of(seen: Seen) -> Incoming:
 
 
 class Village:
-    def __init__(self, store: SqlStore, village_id: int, *, forum: bool = False) -> None:
+    def __init__(
+        self,
+        store: SqlStore,
+        village_id: int,
+        *,
+        forum: bool = False,
+        limit: tuple[int, float] | None = None,
+    ) -> None:
+        """`limit`: the chat takes so many posts per so many seconds in a channel, as
+        Discord does, and the sender waits on the chat's own clock (no real time passes)."""
         self.village_id = village_id
         # A server of its own, so that tests sharing a database never see each other.
-        self.chat = FakeChat(guild_id=village_id)
+        self.chat = FakeChat(guild_id=village_id, limit=limit)
         if forum:
             self.chat.forums.add(village_id)
         self.forum = forum
         self.clock = ManualClock(T0)
         self.dice = ScriptedDice()
+        self.slept: list[float] = []
+        """Every wait of the sender, in seconds."""
+        self._wire(store)
+
+    def _wire(self, store: SqlStore) -> None:
         self.service = VillageService(store, self.clock, self.dice, outbox=True, flood_gate=True)
         self.sender = Sender(
-            self.service, self.chat, discord_surface, sleep=no_wait, now=self.clock.now
+            self.service, self.chat, discord_surface, sleep=self._wait, now=self._now
         )
         self.relay = Relay(self.service, self.sender)
         self.catch_up = CatchUp(self.service, self.chat, self.relay)
+
+    def _now(self) -> dt.datetime:
+        return self.chat.now if self.chat.limit is not None else self.clock.now()
+
+    async def _wait(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        if self.chat.limit is not None:
+            self.chat.later(seconds)
+        await asyncio.sleep(0)
 
     def restarted(self, store: SqlStore) -> Village:
         """The same chat and database, a new process: nothing in memory survives."""
         other = Village.__new__(Village)
         other.village_id, other.chat, other.forum = self.village_id, self.chat, self.forum
-        other.clock, other.dice = self.clock, self.dice
-        other.service = VillageService(store, self.clock, self.dice, outbox=True, flood_gate=True)
-        other.sender = Sender(
-            other.service, self.chat, discord_surface, sleep=no_wait, now=self.clock.now
-        )
-        other.relay = Relay(other.service, other.sender)
-        other.catch_up = CatchUp(other.service, self.chat, other.relay)
+        other.clock, other.dice, other.slept = self.clock, self.dice, []
+        other._wire(store)
         return other
+
+    def throwing(self, author: Author, text: str = SIX) -> tuple[Seen, asyncio.Task[Any]]:
+        """A player posts a message and the bot starts answering it (as discord.py dispatches
+        a message, in a task of its own): the message, and the answering under way."""
+        seen = self.chat.post(self.today(), author.player_id, author.name, text)
+        return seen, asyncio.ensure_future(self.relay.message(seen))
+
+    async def until(self, done: Callable[[], bool], what: str) -> None:
+        """Let the bot work until `done` (a few seconds at most)."""
+        for _ in range(2000):
+            if done():
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError(f"still waiting for {what}")
+
+    async def queued(self, count: int) -> None:
+        """Until `count` replies wait in the channel's queue (0: the post is in flight)."""
+        place = self.today()
+
+        def waiting() -> bool:
+            return self.sender.places.waiting(place) == count and self.sender.places.busy(place)
+
+        await self.until(waiting, f"{count} queued")
 
     async def command(
         self, author: Author, text: str, *, deliver: bool = True, where: int | None = None
@@ -95,10 +151,9 @@ class Village:
         answer = await self.service.handle(incoming)
         if deliver:
             place = self.village_id if where is None else where
+            # Posted in the place, as the answers of an interaction are shown there: each
+            # recorded with when it was shown.
             await self.sender.deliver(jobs_of(answer, self.village_id, None, place))
-            for delivery in answer.deliveries:
-                if delivery.outbox_id is not None and delivery.reply.day_post is None:
-                    await self.service.delivered(delivery.outbox_id, None, None)
         await self.relay.refresh()
         return answer
 

@@ -5,6 +5,7 @@ whose posts go to the in-memory chat."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from unittest.mock import AsyncMock, Mock
@@ -124,9 +125,12 @@ async def interact(
     channel_id: int,
     words: list[str],
     options: dict[str, Any] | None = None,
+    *,
+    snowflake: Callable[[], int] = lambda: discord.utils.time_snowflake(discord.utils.utcnow()),
     **who: Any,
 ) -> Call:
-    """Run one slash command (or its autocomplete) as Discord would deliver it."""
+    """Run one slash command (or its autocomplete) as Discord would deliver it; `snowflake`
+    makes the ids of the messages its answers become."""
     interaction = discord.Interaction(
         data=payload(guild_id, channel_id, words, options, **who),  # type: ignore[arg-type]
         state=client._connection,
@@ -137,7 +141,12 @@ async def interact(
     async def acknowledge(*_: Any, **__: Any) -> None:
         done["yes"] = True
 
-    response.send_message.side_effect = acknowledge
+    async def answer(*_: Any, **__: Any) -> Mock:
+        # Discord says which message the answer became (its id tells when it was made).
+        done["yes"] = True
+        return Mock(spec=discord.InteractionCallbackResponse, message_id=snowflake())
+
+    response.send_message.side_effect = answer
     response.defer.side_effect = acknowledge
     response.is_done = Mock(side_effect=lambda: done["yes"])
     followup = AsyncMock(spec=discord.Webhook)
@@ -158,7 +167,14 @@ class Slashes:
         self, words: list[str], options: dict[str, Any] | None = None, **who: Any
     ) -> Call:
         return await interact(
-            self.bridge.tree, self.client, GUILD, self.channel_id, words, options, **who
+            self.bridge.tree,
+            self.client,
+            GUILD,
+            self.channel_id,
+            words,
+            options,
+            snowflake=self.chat.snowflake,
+            **who,
         )
 
     async def moderator(self, words: list[str], options: dict[str, Any] | None = None) -> Call:

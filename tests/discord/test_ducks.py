@@ -287,6 +287,23 @@ async def test_a_table_of_three_from_ducks_new_to_the_game_end_and_the_standings
 # -- refusals --------------------------------------------------------------------------------
 
 
+async def test_a_turn_mixing_slash_commands_and_messages_counts_every_move(bot: Bot) -> None:
+    """The guide promises that a slash command and a message are the same move: a roll by
+    message after one by command is no double post (the command's answer was shown)."""
+    table = await table_of(bot)
+    alice = table.alice
+    await opened_and_started(table, alice, table.bob)
+    a = f"【{alice.display_name}】"
+    bot.dice.queue("3 | 1 2 4 6 6")
+    [rolled] = said(await table.slash(alice, ["ducks", "roll"]))
+    assert rolled.startswith(f"{a}ラウンド1/2 ・ 1投目")
+    [roll] = await table.say(alice, "パス [[ducks]]", "6 | 6 6 1 1")
+    assert f"{a}ラウンド1/2 ・ 2投目: 【ボス 6】 ［6］［6］［1］［1］" in roll.content
+    said(await table.slash(alice, ["ducks", "promote"], {"dice": "6 6"}))
+    [roll] = await table.say(alice, "[[ducks]]", "4 | 4 1")
+    assert f"{a}ラウンド1/2 ・ 3投目" in roll.content
+
+
 async def test_out_of_turn_and_unseated_play_is_refused_as_the_village_refuses(bot: Bot) -> None:
     table = await table_of(bot)
     alice, bob, dave = table.alice, table.bob, table.dave

@@ -13,6 +13,7 @@ from discord.ext.test import backend
 
 from bot.discord_adapter.gateway import seen_of
 from tests.discord.dpy import Bot
+from tests.discord.interactions import interact
 
 pytestmark = pytest.mark.discord
 
@@ -29,7 +30,10 @@ async def test_tags_in_a_message_throw_and_get_a_reply_that_pings_nobody(bot: Bo
     payload = bot.payloads[-1]
     assert payload["message_reference"]["message_id"] == player_message.id
     assert payload["allowed_mentions"] == {"parse": [], "replied_user": False}
-    assert payload["nonce"] == f"{player_message.id}:0" and payload["enforce_nonce"] is True
+    # The nonce kept with the reply: Discord takes it once.
+    nonce = payload["nonce"]
+    assert isinstance(nonce, str) and len(nonce) <= 25 and payload["enforce_nonce"] is True
+    assert await bot.bridge.service.pending(None) == []  # posted, and recorded so
     assert seen_of(player_message).reply_to is None  # a player's message answers nothing
 
 
@@ -165,3 +169,27 @@ async def test_a_throw_in_todays_forum_post_is_played_there_and_refused_in_an_ol
     assert refusal.channel.id == old_id and f"<#{today_id}>" in refusal.content
     assert bot.dice.queued == 0
     assert dt.timedelta(0) <= discord.utils.utcnow() - answer.created_at
+
+
+async def test_a_turn_end_by_slash_command_then_a_throw_by_message_both_count(bot: Bot) -> None:
+    """`/greed end` and `TE` are the same move: the throw that follows either is the next
+    turn's first, not a double post of the last (the command's answer was shown)."""
+    await bot.create(bot.channel.id)
+    bot.dice.queue("$ $ $ D D R")
+    [answer] = await bot.say(SIX)
+    assert "1周1投目" in answer.content
+    member = dpytest.get_config().members[0]
+    end = await interact(
+        bot.bridge.tree,
+        bot.client,
+        bot.guild.id,
+        bot.channel.id,
+        ["greed", "end"],
+        user_id=member.id,
+        name=member.name,
+    )
+    [(ended, _)] = end.said()
+    assert "ターンエンド" in ended
+    bot.dice.queue("D G $ R R Eb")
+    [throw] = await bot.say(SIX)
+    assert "2ターン目 1周1投目" in throw.content

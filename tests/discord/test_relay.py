@@ -257,4 +257,4 @@ async def test_a_throw_answered_try_again_is_not_thrown_later_by_the_catch_up(
     thrown = [e.message_id for e in await store.load_stream(village_id, 1, ALICE.player_id)]
     assert told.message_id not in thrown and again.message_id in thrown
     [answer] = [m for _, m in village.chat.sent if m.reply_to == again.message_id]
-    assert "1周1投目" in answer.text and answer.nonce == f"{again.message_id}:0"
+    assert "1周1投目" in answer.text and answer.nonce not in (None, notice.nonce)

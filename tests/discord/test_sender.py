@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.discord_adapter.port import Outgoing, PortError
+from bot.storage.engine import make_engine
+from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
-from tests.discord.harness import ALICE, GM, SIX, Village, incoming_of
+from tests.discord.harness import ALICE, GM, SIX, Village, incoming_of, outbox
 
 pytestmark = [pytest.mark.db, pytest.mark.discord]
 
@@ -36,7 +42,9 @@ async def test_a_throw_is_answered_as_a_reply_to_it_with_a_nonce_of_its_own(
     seen, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
     channel, message = village.chat.sent[-1]
     assert channel == village_id and message.reply_to == seen.message_id
-    assert message.nonce == f"{seen.message_id}:0" and len(message.nonce) <= 25
+    [kept] = [e for e in await outbox(store, village_id) if e.message_id == seen.message_id]
+    assert message.nonce == kept.nonce and message.nonce is not None
+    assert len(message.nonce) + len(".9") <= 25  # room for a long reply's piece numbers
     assert posted is not None and "【alice】1ターン目 1周1投目" in message.text
 
 
@@ -208,3 +216,40 @@ async def test_a_database_down_after_posting_leaves_the_reply_to_the_nonce_not_t
     assert len(village.chat.sent) == sent
     assert await village.service.pending([village_id]) == []
     assert [m.reply_to for _, m in village.chat.sent].count(seen.message_id) == 1
+
+
+async def test_a_restored_dump_posts_every_announcement_made_after_it(tmp_path: Path) -> None:
+    """A database restored from a dump hands out the outbox ids it had handed out before:
+    the posts made from them again (a day's close and opening) must still appear, not be
+    taken by Discord for the earlier posts under the same nonce."""
+    database = tmp_path / "village.db"
+    dump = tmp_path / "dump.db"
+
+    async def opened() -> tuple[AsyncEngine, SqlStore]:
+        engine = make_engine(f"sqlite:///{database}")
+        await migrate(engine)
+        return engine, SqlStore(engine)
+
+    engine, store = await opened()
+    village = Village(store, 424_242)
+    await village.create()
+    await engine.dispose()
+    shutil.copy(database, dump)  # the dump, before day 1 closes
+
+    engine, store = await opened()
+    first = village.restarted(store)
+    await first.command(GM, "/village day next")
+    assert any("2d 開始" in text for text in first.chat.texts())
+    await engine.dispose()
+
+    shutil.copy(dump, database)  # restored: day 1 is open again, the outbox rewound
+    engine, store = await opened()
+    back = village.restarted(store)
+    before = len(back.chat.sent)
+    await back.command(GM, "/village day next")
+    again = back.chat.texts()[before:]
+    day = await store.get_day(424_242, 2)
+    assert day is not None and any(day.commitment in text for text in again)
+    assert any("1d 終了" in text for text in again)
+    assert await back.service.pending([424_242]) == []
+    await engine.dispose()

@@ -80,6 +80,13 @@ class MemoryLedger(MemoryBase):
             )
             state.outbox[outbox_id] = copied(marked)
 
+    async def group_outbox(self, outbox_ids: Sequence[int], nonce: str) -> None:
+        async with self._writing() as state:
+            for outbox_id in outbox_ids:
+                found = state.outbox.get(outbox_id)
+                if found is not None:
+                    state.outbox[outbox_id] = replace(found, group_nonce=nonce)
+
     async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
         answers = [
             entry

@@ -193,6 +193,16 @@ class SqlLedger(SqlBase):
             async with self._lane.transaction(durable=False) as run:
                 await run.execute_many(_MARK, [_mark_values(m) for m in marks])
 
+    async def group_outbox(self, outbox_ids: Sequence[int], nonce: str) -> None:
+        # Waits for the disk, unlike the records of posted replies: a group forgotten by a
+        # crashed database could be sent again as other groups, under other nonces.
+        async with self._transaction() as session:
+            await session.execute(
+                _OUTBOX.update()
+                .where(_OUTBOX.c.outbox_id.in_(list(outbox_ids)))
+                .values(group_nonce=nonce)
+            )
+
     async def first_answer(self, village_id: int, message_id: int) -> AnswerPosted | None:
         row = await self._row(_FIRST_ANSWER, {"v": village_id, "m": message_id})
         return None if row is None else AnswerPosted(row["status"], row["posted_at"])

@@ -1,0 +1,332 @@
+"""A busy channel on the adapter's fake chat, with Discord's limit on posting in it: the
+answers that gather while a post is in flight go out together, in order, never past 2,000
+characters; notices and secrets apart; each exactly once whenever the bot is killed; the
+double-post rule measured against the post that carried the answer; and the posts spread
+over the window the chat announces."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from typing import Any
+
+import pytest
+
+from bot.discord_adapter.port import Outgoing, PortError, Posted
+from bot.discord_adapter.split import LIMIT
+from bot.discord_adapter.surface import jump_url
+from bot.storage.store import SqlStore
+from bot.village.core import Author
+from bot.village.records import PENDING, SENT
+from tests.discord.harness import ALICE, SIX, Village, outbox
+from tests.village.secrets import Dealer
+
+pytestmark = [pytest.mark.db, pytest.mark.discord]
+
+FACES = "D G $ R R Eb"
+PLAYERS = [Author(100 + n, f"p{n:02}") for n in range(30)]
+SENT_BY_DM = "あなただけに見える内容をDMで送りました。"
+
+
+@pytest.fixture
+def store(sql_store: SqlStore) -> SqlStore:
+    """What a shared post was made of is kept in the outbox: on both databases."""
+    return sql_store
+
+
+class Killed(Exception):  # noqa: N818 - the process's end, not an error of its own
+    """The process dies here: nothing after it in the post runs (what it leaves in the
+    database and the chat is what a kill at that moment leaves)."""
+
+
+def answer_of(name: str) -> str:
+    """How a player's first throw is answered (every throw here shows the same faces)."""
+    return f"【{name}】1ターン目 1周1投目"
+
+
+async def busy(
+    village: Village, players: list[Author], text: str = SIX, replies: int = 1
+) -> list[Any]:
+    """The first player's answer in flight (the chat holds it), the others' answers queued
+    behind it, one by one in this order (`replies` to each message): the messages, and their
+    answering under way."""
+    village.chat.gate = asyncio.Event()
+    found = []
+    for n, player in enumerate(players):
+        village.dice.queue(FACES)
+        found.append(village.throwing(player, text))
+        await village.queued(replies * (n + 1) - 1)
+    return found
+
+
+async def released(village: Village, tasks: list[Any]) -> list[list[Posted | None]]:
+    gate = village.chat.gate
+    assert gate is not None
+    gate.set()
+    return list(await asyncio.gather(*(task for _, task in tasks)))
+
+
+def posts_since(village: Village, before: int) -> list[Outgoing]:
+    return [message for where, message in village.chat.sent[before:] if where == village.today()]
+
+
+async def test_answers_that_gather_while_a_post_is_in_flight_go_out_together_in_order(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    before = len(village.chat.sent)
+    players = PLAYERS[:5]
+    thrown = await busy(village, players)
+    results = await released(village, thrown)
+    first, shared = posts_since(village, before)
+    assert first.text.startswith(answer_of("p00")) and first.reply_to == thrown[0][0].message_id
+    # One post for the four that waited: in the order they were answered, each beginning
+    # with its player, a Discord reply to the first one's message.
+    order = [shared.text.index(answer_of(p.name)) for p in players[1:]]
+    assert order == sorted(order) and shared.text.startswith(answer_of("p01"))
+    assert shared.reply_to == thrown[1][0].message_id and len(shared.text) <= LIMIT
+    # The others link to the message each answers; the first needs none (the post replies).
+    links = [jump_url(village_id, village_id, seen.message_id) for seen, _ in thrown]
+    assert links[1] not in shared.text and all(link in shared.text for link in links[2:])
+    # Each player's answer was posted as that one post, and recorded so.
+    [(posted,)] = {tuple(r) for r in results[1:]}
+    assert posted is not None
+    rows = {e.message_id: e for e in await outbox(store, village_id)}
+    for seen, _ in thrown[1:]:
+        row = rows[seen.message_id]
+        assert (row.status, row.posted_id, row.group_nonce) == (
+            SENT,
+            posted.message_id,
+            shared.nonce,
+        )
+    assert rows[thrown[0][0].message_id].group_nonce is None  # alone: its own nonce
+    assert first.nonce == rows[thrown[0][0].message_id].nonce
+
+
+async def test_a_reply_alone_in_a_quiet_channel_goes_out_at_once(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id, limit=(5, 5.0))
+    await village.create()
+    village.later(seconds=10)  # the opening's window is over
+    village.slept.clear()
+    before = len(village.chat.sent)
+    seen, [posted] = await village.say(ALICE, SIX, faces=FACES)
+    [message] = posts_since(village, before)
+    assert posted is not None and message.reply_to == seen.message_id
+    assert message.text.startswith(answer_of("alice")) and "↗" not in message.text
+    assert village.slept == []  # no waiting for company
+
+
+async def test_a_post_never_passes_2000_characters_and_what_does_not_fit_goes_next(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    before = len(village.chat.sent)
+    players = PLAYERS[:25]
+    thrown = await busy(village, players)
+    await released(village, thrown)
+    posts = posts_since(village, before)
+    assert all(len(post.text) <= LIMIT for post in posts)
+    assert 2 < len(posts) < len(players)  # together, in more than one post
+    text = "\n".join(post.text for post in posts)
+    places = [text.index(answer_of(p.name)) for p in players]
+    assert places == sorted(places)
+    assert all(text.count(answer_of(p.name)) == 1 for p in players)
+    assert await village.service.pending([village_id]) == []
+
+
+async def test_notices_that_delete_themselves_never_share_a_post_with_answers(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create("refusal_ttl:30")
+    before = len(village.chat.sent)
+    # p00's answer in flight; p01 and p03 throw, p02 and p04 ask for 3 dice (refused).
+    village.chat.gate = asyncio.Event()
+    thrown = []
+    for n, player in enumerate(PLAYERS[:5]):
+        text = "[[greed]]" * 3 if n % 2 == 0 and n else SIX
+        village.dice.queue(FACES)
+        thrown.append(village.throwing(player, text))
+        await village.queued(n)
+    await released(village, thrown)
+    _, answers, notices = posts_since(village, before)
+    assert answer_of("p01") in answers.text and answer_of("p03") in answers.text
+    assert answers.delete_after is None and "p02" not in answers.text
+    assert "【p02】" in notices.text and "【p04】" in notices.text
+    assert notices.delete_after == 30 and "1周1投目" not in notices.text
+
+
+async def test_secrets_go_by_dm_and_their_notices_are_posted_alone(
+    store: SqlStore, village_id: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dealer = Dealer(frozenset({"throw"})).install(monkeypatch)
+    village = Village(store, village_id)
+    await village.create()
+    before = len(village.chat.sent)
+    thrown = await busy(village, PLAYERS[:3], replies=2)
+    await released(village, thrown)
+    assert len(dealer.dealt) == 3 and len(village.chat.dms) == 3
+    posts = posts_since(village, before)
+    notices = [post.text for post in posts if SENT_BY_DM in post.text]
+    assert notices == [f"【{p.name}】{SENT_BY_DM}" for p in PLAYERS[:3]]
+    # p01's and p02's answers went together, their secrets' notices each on their own.
+    assert any(answer_of("p01") in p.text and answer_of("p02") in p.text for p in posts)
+
+
+@pytest.mark.parametrize(
+    "dies",
+    [
+        "before its post is recorded",
+        "after it is recorded, before it is posted",
+        "after it is posted, before any reply's record",
+        "between the records of its replies",
+    ],
+)
+async def test_a_kill_at_any_moment_of_a_shared_post_neither_loses_nor_doubles_an_answer(
+    store: SqlStore, village_id: int, monkeypatch: pytest.MonkeyPatch, dies: str
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    before = len(village.chat.sent)
+    players = PLAYERS[:5]
+    thrown = await busy(village, players)
+
+    if dies == "before its post is recorded":
+
+        async def grouping(*_: Any) -> None:
+            raise Killed()
+
+        monkeypatch.setattr(store, "group_outbox", grouping)
+    elif dies == "after it is recorded, before it is posted":
+        send = village.chat.send
+
+        async def posting(channel_id: int, message: Outgoing) -> Posted:
+            if message.nonce is not None and message.nonce.startswith("g"):
+                raise Killed()
+            return await send(channel_id, message)
+
+        monkeypatch.setattr(village.chat, "send", posting)
+    else:
+        marked: list[int] = []
+        mark = store.mark_outbox
+        spare = 0 if dies == "after it is posted, before any reply's record" else 2
+
+        async def marking(outbox_id: int, status: str, *args: Any, **kwargs: Any) -> None:
+            marked.append(outbox_id)
+            if len(marked) > 1 + spare:  # the first in-flight answer's record, and `spare`
+                raise Killed()
+            await mark(outbox_id, status, *args, **kwargs)
+
+        monkeypatch.setattr(store, "mark_outbox", marking)
+
+    gate = village.chat.gate
+    assert gate is not None
+    gate.set()
+    await asyncio.sleep(0.1)
+    for _, task in thrown:
+        task.cancel()
+    await asyncio.gather(*(task for _, task in thrown), return_exceptions=True)
+    monkeypatch.undo()
+
+    back = village.restarted(store)
+    back.later(seconds=60)
+    await back.sender.sweep([village_id])
+    text = "\n".join(post.text for post in posts_since(back, before))
+    assert [text.count(answer_of(p.name)) for p in players] == [1] * len(players)
+    assert await back.service.pending([village_id]) == []
+    assert await back.sender.sweep([village_id]) == 0
+
+
+async def test_a_throw_before_the_shared_post_with_its_answer_is_a_double_post(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    alice = PLAYERS[1]
+    thrown = await busy(village, [PLAYERS[0], alice])
+    # alice's answer waits behind p00's: she cannot have seen it, so this is a double post.
+    again, answering = village.throwing(alice, "[[greed]]" * 4)
+    await village.queued(2)
+    thrown.append((again, answering))
+    results = await released(village, thrown)
+    [ignored] = [m for _, m in village.chat.sent if m.reply_to == again.message_id] or [None]
+    rows = {(e.message_id, e.seq): e for e in await outbox(store, village_id)}
+    assert rows[(again.message_id, 0)].reply["key"] == "double_post"
+    # Her answer was posted when the shared post was made: her next throw after it counts.
+    answered = rows[(thrown[1][0].message_id, 0)]
+    [carried] = results[1]
+    assert carried is not None and answered.posted_at == carried.posted_at
+    later, _ = await village.say(alice, "[[greed]]" * 4, faces="D G $ R")
+    thrown_by_alice = [
+        e.message_id for e in await store.load_stream(village_id, 1, alice.player_id)
+    ]
+    assert later.message_id in thrown_by_alice and again.message_id not in thrown_by_alice
+    assert ignored is None or "二重投稿" in ignored.text
+
+
+async def test_a_busy_place_spreads_its_posts_over_the_window_the_chat_announces(
+    store: SqlStore, village_id: int
+) -> None:
+    village = Village(store, village_id, limit=(5, 5.0))
+    await village.create()
+    village.later(seconds=10)
+    before = len(village.chat.sent)
+    times: list[float] = []
+    send = village.chat.send
+
+    async def timed(channel_id: int, message: Outgoing) -> Posted:
+        posted = await send(channel_id, message)
+        times.append(posted.posted_at.timestamp())
+        return posted
+
+    village.chat.send = timed  # type: ignore[method-assign]
+    for round_ in range(3):
+        players = PLAYERS[round_ * 10 : round_ * 10 + 10]
+        await released(village, await busy(village, players))
+    # Never a post into an empty window, and never faster than the window's posts allow.
+    assert village.chat.held_by_limit == 0
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert min(gaps) >= 0.9 * 5.0 / 5, gaps  # the even schedule, give or take a tick
+    # The chat changes its numbers: the sender follows what it now announces.
+    village.chat.limit = (2, 6.0)
+    village.later(seconds=10)
+    times.clear()
+    await released(village, await busy(village, PLAYERS[:10], "[[greed]]" * 6))
+    await released(village, await busy(village, PLAYERS[10:20], "[[greed]]" * 6))
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert village.chat.held_by_limit == 0 and min(gaps) >= 0.9 * 6.0 / 2, gaps
+    assert len(posts_since(village, before)) >= 6
+
+
+async def test_a_send_that_keeps_failing_leaves_the_shared_post_to_the_sweep_once(
+    store: SqlStore, village_id: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    before = len(village.chat.sent)
+    players = PLAYERS[:4]
+    thrown = await busy(village, players)
+    # The in-flight post goes; the shared one meets an outage through every try.
+    send = village.chat.send
+    tries: list[str] = []
+
+    async def outage(channel_id: int, message: Outgoing) -> Posted:
+        if message.nonce is not None and message.nonce.startswith("g") and len(tries) < 4:
+            tries.append(message.nonce)
+            raise PortError("HTTP 503", True)
+        return await send(channel_id, message)
+
+    monkeypatch.setattr(village.chat, "send", outage)
+    await released(village, thrown)
+    assert len(tries) == 4 and len(set(tries)) == 1  # every try under the same nonce
+    pending = await village.service.pending([village_id])
+    assert len(pending) == 3 and {e.group_nonce for e in pending} == set(tries)
+    assert all(e.status == PENDING for e in pending)
+    village.later(seconds=60)
+    assert await village.sender.sweep([village_id]) == 3
+    text = "\n".join(post.text for post in posts_since(village, before))
+    assert [text.count(answer_of(p.name)) for p in players] == [1] * 4
