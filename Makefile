@@ -42,6 +42,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/days.py $(if $(BENCH_POSTGRES),--postgres $(BENCH_POSTGRES))
 	$(BIN)/python bench/days.py --villages 1000
 	$(BIN)/python bench/verify_page.py
+	$(BIN)/python bench/channel_pace.py
 
 # The fault soak: the bot killed and restarted, its PostgreSQL stopped and started, under a
 # village's load (about 12 minutes; SOAK_ARGS=--quick for a smoke run of two).

@@ -16,7 +16,9 @@ baseline of what the machine itself allows. A single throw in a quiet channel is
 ways too. The village's flood gate is off: it limits how fast one player may post, which is
 not what is measured here.
 
-    python bench/channel_pace.py [--seconds 60] [--players 3,6,10,20]
+    python bench/channel_pace.py [--seconds 60] [--players 3,6,10,20] [--quiet-throws 10]
+
+(`--players ""`: the quiet channel alone.)
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ import datetime as dt
 import random
 import statistics
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,9 +158,10 @@ async def player(village: Village, who: Author, until: float, rng: random.Random
         text = next_move(state, rng) if state else text
 
 
-async def play(players: int, *, gather: bool, limit: int | None, seconds: float) -> Run:
-    """One village channel played for `seconds` by `players` players."""
-    run = Run(players, gather, limit)
+@asynccontextmanager
+async def village_on_discord(limit: int | None, *, gather: bool) -> AsyncIterator[Village]:
+    """A village made in a channel of the stand-in Discord, its opening posted, on a fresh
+    SQLite database; the bot gathering a busy place's answers or not."""
     with tempfile.TemporaryDirectory() as folder:
         engine = make_engine(f"sqlite:///{Path(folder) / 'village.db'}")
         await migrate(engine)
@@ -170,67 +175,52 @@ async def play(players: int, *, gather: bool, limit: int | None, seconds: float)
                     SqlStore(engine), SystemClock(), FairChance(), outbox=True, flood_gate=True
                 )
                 port = KnownChannels(client, limits)
-                sender = Sender(
-                    service, port, lambda g, p, v: discord_surface(g, p, v), gather=gather
-                )
+                sender = Sender(service, port, discord_surface, gather=gather)
                 village = Village(service, sender, api)
                 await village.command("/village create flood:off turns:20")
                 await asyncio.sleep(api.window + 0.2)  # the opening's window is over
-                before = len(api.posts)
-                loop = asyncio.get_running_loop()
-                start = loop.time()
-                rng = random.Random(players)
-                await asyncio.gather(
-                    *(
-                        player(village, Author(100 + n, f"p{n:02}"), start + seconds, rng, run)
-                        for n in range(players)
-                    )
-                )
-                run.seconds = loop.time() - start
-                made = api.posts[before:]
-                run.posts = len(made)
-                run.longest = max((len(m.content) for m in made), default=0)
-                run.refused = api.refused
+                yield village
             finally:
                 await client.close()
                 await engine.dispose()
+
+
+async def play(players: int, *, gather: bool, limit: int | None, seconds: float) -> Run:
+    """One village channel played for `seconds` by `players` players."""
+    run = Run(players, gather, limit)
+    async with village_on_discord(limit, gather=gather) as village:
+        api = village.api
+        before = len(api.posts)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        rng = random.Random(players)
+        await asyncio.gather(
+            *(
+                player(village, Author(100 + n, f"p{n:02}"), start + seconds, rng, run)
+                for n in range(players)
+            )
+        )
+        run.seconds = loop.time() - start
+        made = api.posts[before:]
+        run.posts = len(made)
+        run.longest = max((len(m.content) for m in made), default=0)
+        run.refused = api.refused
     return run
 
 
 async def quiet(*, gather: bool, throws: int) -> Run:
     """A single player in a quiet channel: each throw after the window has refilled."""
-    run = Run(1, gather, 5)
-    with tempfile.TemporaryDirectory() as folder:
-        engine = make_engine(f"sqlite:///{Path(folder) / 'village.db'}")
-        await migrate(engine)
-        async with DiscordApi(limit=5) as api:
-            discord.http.Route.BASE = api.base
-            limits = AnnouncedLimits()
-            client = discord.Client(intents=discord.Intents.none(), http_trace=limits.trace)
-            await client.login("bench-token")
-            try:
-                service = VillageService(
-                    SqlStore(engine), SystemClock(), FairChance(), outbox=True, flood_gate=True
-                )
-                sender = Sender(
-                    service, KnownChannels(client, limits), discord_surface, gather=gather
-                )
-                village = Village(service, sender, api)
-                await village.command("/village create flood:off turns:20")
-                rng = random.Random(1)
-                who = Author(100, "p00")
-                text: str | None = TAG * 6
-                for _ in range(throws):
-                    await asyncio.sleep(api.window + 0.2)
-                    assert text is not None
-                    waited, state = await village.move(who, text)
-                    if waited is not None:
-                        run.waits.append(waited)
-                    text = next_move(state, rng) or TAG * 6
-                run.seconds = 1.0
-            finally:
-                await client.close()
-                await engine.dispose()
+    run = Run(1, gather, 5, seconds=1.0)
+    async with village_on_discord(5, gather=gather) as village:
+        rng = random.Random(1)
+        who = Author(100, "p00")
+        text = TAG * 6
+        for _ in range(throws):
+            waited, state = await village.move(who, text)
+            if waited is not None:
+                run.waits.append(waited)
+            text = next_move(state, rng) or TAG * 6
+            await asyncio.sleep(village.api.window + 0.2)
     return run
 
 
@@ -244,21 +234,18 @@ async def main() -> None:
     parser.add_argument("--players", default="3,6,10,20", help="player counts, comma separated")
     parser.add_argument("--quiet-throws", type=int, default=10)
     args = parser.parse_args()
-    counts = [int(n) for n in args.players.split(",")]
+    counts = [int(n) for n in args.players.split(",") if n.strip()]
     print(f"#### {dt.date.today().isoformat()}: {machine()}\n")
     print(
         "| players throwing at once | posting | throws answered per second | "
         "message to answer: p50 · p90 · p99 | posts | longest post | 429s |"
     )
     print("|---|---|---|---|---|---|---|")
-    runs: list[Run] = []
     for players in counts:
         for gather in (True, False):
-            run = await play(players, gather=gather, limit=5, seconds=args.seconds)
-            runs.append(run)
-            _row(run)
-    baseline = await play(max(counts), gather=True, limit=None, seconds=args.seconds)
-    _row(baseline)
+            _row(await play(players, gather=gather, limit=5, seconds=args.seconds))
+    if counts:
+        _row(await play(max(counts), gather=True, limit=None, seconds=args.seconds))
     print()
     print("| a single throw in a quiet channel | message to answer: p50 · max | ratio |")
     print("|---|---|---|")
@@ -266,7 +253,10 @@ async def main() -> None:
     after = await quiet(gather=True, throws=args.quiet_throws)
     for run, label in ((before, "every reply a post of its own"), (after, "gathering")):
         ratio = statistics.median(run.waits) / statistics.median(before.waits)
-        print(f"| {label} | {_ms(run.percentile(50))} · {_ms(max(run.waits))} | {ratio:.2f} |")
+        print(
+            f"| {label} | {run.percentile(50) * 1000:.1f} ms · {max(run.waits) * 1000:.1f} ms "
+            f"| {ratio:.2f} |"
+        )
 
 
 def _row(run: Run) -> None:

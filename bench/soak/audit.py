@@ -74,6 +74,9 @@ class Audit:
     unrecorded_answers: list[str] = field(default_factory=list)
     """Posts answering a message with nothing kept for it, other than "try again"."""
     tables_replayed: int = 0
+    shared_posts: int = 0
+    """Posts that carried several replies together (a busy channel)."""
+    replies_shared: int = 0
     delivered_twice_applied_once: int = 0
     pairs_handled: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
@@ -203,6 +206,9 @@ def _answers(
     swallowed = {s.nonce for s in lost_sends}
     found.swallowed_examples = lost_sends[:5]
     found.answers_kept = len(records.outbox)
+    shared = [entry.group_nonce for entry in records.outbox if entry.group_nonce is not None]
+    found.replies_shared = len(shared)
+    found.shared_posts = len(set(shared) & set(posted_as))
     expected: set[str] = set()
     for entry in records.outbox:
         nonce = _nonce(entry)

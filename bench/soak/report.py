@@ -76,6 +76,8 @@ def report(phases: list[PhaseResult], fuzzed: list[Fuzzed], plan: Plan, seconds:
             f"({', '.join(f'{k} {_n(v)}' for k, v in a.outcomes.most_common(6))}); "
             f"{_n(a.answers_kept)} replies kept, {_n(p.chat.nonce_hits)} sends taken again "
             f"under their nonce (a retry after a kill or an outage, posted once); "
+            f"{_n(a.replies_shared)} replies went out together in {_n(a.shared_posts)} shared "
+            f"posts, and {_n(p.chat.refused)} posts met the channel's limit (a 429); "
             f"{a.tables_replayed} score rows replayed; settled in {p.settled_in:.0f} s after "
             f"the final restart; phase {p.seconds / 60:.1f} min."
         )

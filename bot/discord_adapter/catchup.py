@@ -63,13 +63,21 @@ class CatchUp:
             # kept no record of it: a "try again" while the database was down told its
             # player that nothing was thrown, and they post again.
             answered = {s.reply_to for s in missed if s.author_is_bot and s.reply_to}
+            answers = []
             for seen in missed:
                 if seen.author_is_bot or seen.message_id <= start:
                     continue
                 if seen.message_id in answered:
                     continue
-                if await self.relay.message(seen, edited=seen.edited_at is not None):
-                    handled += 1
+                jobs = await self.relay.answer(
+                    seen, edited=seen.edited_at is not None, gathered=True
+                )
+                handled += bool(jobs)
+                answers += jobs
+            # Posted once every missed message is handled: together in shared posts, at the
+            # channel's pace, rather than one post a message. (Every answer comes after
+            # every missed message anyway: they were all sent while the bot was away.)
+            await self.relay.sender.deliver(answers)
             _logger.info(
                 "village %s channel %s: caught up on %d messages after %s",
                 watch.village_id,

@@ -34,11 +34,9 @@ class Job:
     kept_nonce: str | None = None
     """The nonce kept with its outbox entry, for a post of its own."""
     group_nonce: str | None = None
-    """The post recorded to carry it together with other replies (read back from the
-    outbox): it goes out in that post again, under that nonce, with the same replies."""
-    recovered: bool = False
-    """Read back from the outbox rather than handed over as it was made: it may have been
-    posted on its own already, under its own nonce, so it goes on its own again."""
+    """The post recorded to carry it: its own nonce for a post of its own, or the nonce of
+    a post shared with other replies (which goes out again, whole, after a restart). None:
+    never sent, so it may go out together with others."""
 
     @property
     def nonce(self) -> str | None:
@@ -57,6 +55,14 @@ class Job:
         return None  # nothing to tell two such replies apart by: no deduplication
 
     @property
+    def alone(self) -> bool:
+        """Planned for a post of its own (or never kept): posted on its own, under its
+        own nonce, with nothing to record first."""
+        return self.outbox_id is None or (
+            self.group_nonce is not None and self.group_nonce == self.kept_nonce
+        )
+
+    @property
     def gathers(self) -> bool:
         """It may share a post with other answers in its place: an answer to a player's
         message, kept, addressed to a player, in the open, with no file; not an announcement
@@ -67,7 +73,6 @@ class Job:
             self.outbox_id is not None
             and self.message_id is not None
             and self.place_id is not None
-            and not self.recovered
             and self.group_nonce is None
             and reply.to is not None
             and reply.day_post is None
@@ -99,6 +104,7 @@ def jobs_of(
                 answer.guild_id,
                 float(answer.refusal_ttl) if notice and answer.refusal_ttl else None,
                 delivery.nonce,
+                delivery.group_nonce,
             )
         )
     return jobs
@@ -118,5 +124,4 @@ def job_of(entry: OutboxRecord, guild_id: int | None) -> Job:
         guild_id,
         kept_nonce=entry.nonce,
         group_nonce=entry.group_nonce,
-        recovered=True,
     )

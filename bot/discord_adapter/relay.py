@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 
 from bot.chat.parse import parse_message
-from bot.discord_adapter.jobs import jobs_of
+from bot.discord_adapter.jobs import Job, jobs_of
 from bot.discord_adapter.port import Posted, Seen
 from bot.discord_adapter.sender import Sender
 from bot.discord_adapter.snowflakes import ignored, out_of_range
@@ -44,7 +44,16 @@ class Relay:
         self.villages = await self.service.village_ids()
 
     async def message(self, seen: Seen, *, edited: bool = False) -> list[Posted | None]:
-        """Handle one message (live, or read from history when catching up)."""
+        """Handle one message (live, or read from history when catching up) and post its
+        answer."""
+        return await self.sender.deliver(await self.answer(seen, edited=edited))
+
+    async def answer(
+        self, seen: Seen, *, edited: bool = False, gathered: bool | None = None
+    ) -> list[Job]:
+        """Handle one message: what to post in answer (nothing for chatter, or a message
+        that is none of the bot's business). `gathered`: its answer goes out with others
+        (None: if its place is busy now)."""
         if seen.author_is_bot:
             return []
         parsed = parse_message(seen.content)
@@ -64,6 +73,7 @@ class Relay:
         if isinstance(parsed, CommandRequest):
             parsed = Unplayable(USE_SLASH)
         request: Request = Edited(parsed) if edited else parsed
+        place = place_id if place_id is not None else village_id
         incoming = Incoming(
             village_id,
             seen.message_id,
@@ -73,6 +83,7 @@ class Relay:
             seen.guild_id,
             place_id,
             seen.in_forum,
+            gathered=not self.sender.quiet(place) if gathered is None else gathered,
         )
         answer = await self.service.handle(incoming)
         _logger.info(
@@ -84,6 +95,4 @@ class Relay:
             type(request).__name__,
             ", ".join(r.key for r in answer.replies) or "no reply",
         )
-        return await self.sender.deliver(
-            jobs_of(answer, village_id, seen.message_id, incoming.place)
-        )
+        return jobs_of(answer, village_id, seen.message_id, incoming.place)

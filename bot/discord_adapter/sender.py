@@ -31,6 +31,7 @@ from bot.chat.attachments import files_of
 from bot.chat.render import Surface, cited_messages, render
 from bot.discord_adapter import together
 from bot.discord_adapter.jobs import Job, job_of
+from bot.discord_adapter.pace import wait_before_post
 from bot.discord_adapter.places import Places, Waiting
 from bot.discord_adapter.port import ChatPort, DmRefusedError, Outgoing, PortError, Posted
 from bot.discord_adapter.split import split_text
@@ -87,13 +88,17 @@ class Sender:
         what each became, None where it could not be posted (it stays pending)."""
         results: list[Posted | None] = []
         for place_id, run in await self._runs(jobs):
-            kept = {job.outbox_id for job in run if job.outbox_id is not None}
-            self._in_hand |= kept
-            try:
-                results += await self.places.post(place_id, run)
-            finally:
-                self._in_hand -= kept
+            results += await self._post_run(place_id, run)
         return results
+
+    async def _post_run(self, place_id: int, run: list[Job]) -> list[Posted | None]:
+        """Jobs posted in their place, held as this process's own until they are done."""
+        kept = {job.outbox_id for job in run if job.outbox_id is not None}
+        self._in_hand |= kept
+        try:
+            return await self.places.post(place_id, run)
+        finally:
+            self._in_hand -= kept
 
     async def _runs(self, jobs: list[Job]) -> list[tuple[int, list[Job]]]:
         """The jobs in runs by the place they go to, in order."""
@@ -142,14 +147,10 @@ class Sender:
                     job = redirected
                 jobs.append(job)
             for place_id, run in await self._runs(jobs):
-                kept = {job.outbox_id for job in run if job.outbox_id is not None}
-                self._in_hand |= kept
-                try:
-                    posted = await self.places.post(place_id, run)
-                finally:
-                    self._in_hand -= kept
+                posted = await self._post_run(place_id, run)
                 sent += sum(p is not None for p in posted)
-                if None in posted and kept & await self._pending_ids(village_id):
+                tried = {job.outbox_id for job in run}
+                if None in posted and tried & await self._pending_ids(village_id):
                     break  # still failing: later replies wait behind it
         return sent
 
@@ -182,11 +183,43 @@ class Sender:
         surface = self.surface(job.guild_id, {job.message_id: job.place_id}, job.village_id)
         return surface.link(job.message_id)
 
+    def quiet(self, place_id: int) -> bool:
+        """Whether a reply handed to the place now would be posted at once, on its own: its
+        entry can then be kept planned for a post of its own. Otherwise it is kept free to
+        go out with others."""
+        if not self._gather:
+            return True
+        busy = self.places.busy(place_id)
+        return not busy and wait_before_post(self.port.bucket(place_id), self._now()) == 0
+
     async def _post_chosen(self, place_id: int, chosen: list[Waiting[Job]]) -> list[Posted | None]:
-        first = chosen[0].item
-        if len(chosen) == 1 and first.group_nonce is None:
-            return [await self._deliver(first)]
-        return await self._deliver_together(place_id, chosen)
+        if len(chosen) > 1:
+            return await self._deliver_together(place_id, chosen)
+        job = chosen[0].item
+        if not job.alone and job.group_nonce is None:
+            # Never sent: that it goes on its own is recorded first, so that after a kill it
+            # is not sent again with others (under another nonce) once it is out.
+            nonce = job.nonce
+            assert job.outbox_id is not None and nonce is not None
+            if not await self._planned(job.village_id, [job.outbox_id], nonce):
+                return [None]
+            job = replace(job, group_nonce=nonce)
+        if job.alone:
+            return [await self._deliver(job)]
+        return await self._deliver_together(place_id, [replace(chosen[0], item=job)])
+
+    async def _planned(self, village_id: int, outbox_ids: list[int], nonce: str) -> bool:
+        """Record which post carries these replies, before it is sent. False when the
+        database cannot take it now: the replies are not sent (never sent, they could
+        otherwise go out twice after a kill) and stay pending for the sweep."""
+        try:
+            await self.service.grouped(outbox_ids, nonce)
+        except StoreError as error:
+            _logger.warning(
+                "village %s: cannot record a post before it is sent: %s", village_id, error
+            )
+            return False
+        return True
 
     # -- posting ----------------------------------------------------------------------------
 
@@ -200,14 +233,8 @@ class Sender:
         nonce = jobs[0].group_nonce
         if nonce is None:
             nonce = new_nonce("g")
-            try:
-                await self.service.grouped(kept, nonce)
-            except StoreError as error:
-                # Not recorded: each on its own, under the nonce it was kept with.
-                _logger.warning(
-                    "village %s: cannot record a shared post: %s", jobs[0].village_id, error
-                )
-                return [await self._deliver(job) for job in jobs]
+            if not await self._planned(jobs[0].village_id, kept, nonce):
+                return [None] * len(jobs)
         what = f"village {jobs[0].village_id} post {nonce} ({len(jobs)} replies)"
         try:
             text = await together.text_of(chosen, self._written, self._link)
@@ -426,7 +453,8 @@ def _due(entries: list[OutboxRecord], now: dt.datetime) -> list[OutboxRecord]:
     """The pending replies a sweep posts, oldest first: up to the first that is young (its
     own delivery may be under way), with every reply recorded to share a post with one of
     them, all at the place of the first (a shared post goes out whole: posted in parts, the
-    parts after the first would be taken by Discord for the first, under the same nonce)."""
+    parts after the first would be taken by Discord for the first, under the same nonce).
+    Replies never sent (no post recorded) may go out together again."""
     cut = len(entries)
     for index, entry in enumerate(entries):
         if entry.group_nonce is None and now - entry.created_at < SWEEP_AGE:

@@ -66,6 +66,10 @@ class Incoming:
     """The village channel is a forum: each day is played in a post of its own."""
     via: str = BY_MESSAGE
     """`message` or `interaction` (a slash command, which the adapter answers itself)."""
+    gathered: bool = False
+    """Its replies may go out together with others (the chat's place is busy): they are kept
+    free, and the chat records which post carries them before it is sent. Otherwise each is
+    kept planned for a post of its own, under its own nonce, with nothing more to record."""
 
     @property
     def place(self) -> int:
@@ -327,7 +331,7 @@ class Core:
             ids = await self.store.answer(self.message(incoming, outcome), entries)
         else:
             ids = await self.store.add_outbox(entries) if entries else []
-        return self.deliveries(replies, ids, incoming, place_id, [e.nonce for e in entries])
+        return self.deliveries(replies, ids, incoming, place_id, entries)
 
     def outbox_entries(
         self,
@@ -341,21 +345,28 @@ class Core:
         if not self.outbox:
             return []
         now = self.clock.now()
-        return [
-            OutboxRecord(
-                village_id=village.village_id,
-                message_id=incoming.message_id if incoming is not None else None,
-                seq=seq,
-                reply=reply_data(reply),
-                locale=village.settings.locale,
-                place_id=_place_of(reply, incoming, place_id),
-                # A day's announcement goes to the day's place, whatever asked for it.
-                via=BY_VILLAGE if reply.day_post is not None or incoming is None else incoming.via,
-                created_at=now,
-                nonce=new_nonce(),
+        gathered = incoming is not None and incoming.gathered
+        entries = []
+        for seq, reply in enumerate(replies):
+            nonce = new_nonce()
+            entries.append(
+                OutboxRecord(
+                    village_id=village.village_id,
+                    message_id=incoming.message_id if incoming is not None else None,
+                    seq=seq,
+                    reply=reply_data(reply),
+                    locale=village.settings.locale,
+                    place_id=_place_of(reply, incoming, place_id),
+                    # A day's announcement goes to the day's place, whatever asked for it.
+                    via=BY_VILLAGE
+                    if reply.day_post is not None or incoming is None
+                    else incoming.via,
+                    created_at=now,
+                    nonce=nonce,
+                    group_nonce=None if gathered else nonce,
+                )
             )
-            for seq, reply in enumerate(replies)
-        ]
+        return entries
 
     def deliveries(
         self,
@@ -363,22 +374,23 @@ class Core:
         outbox_ids: list[int],
         incoming: Incoming | None,
         place_id: int | None = None,
-        nonces: list[str | None] | None = None,
+        entries: list[OutboxRecord] | None = None,
     ) -> list[Delivery]:
-        """What the adapter posts: each reply with its outbox id and nonce, where there is an
-        outbox."""
+        """What the adapter posts: each reply with its outbox id and its entry's nonces,
+        where there is an outbox."""
         if not self.outbox:
             return [Delivery(reply, None, seq) for seq, reply in enumerate(replies)]
-        kept = nonces or [None] * len(replies)
+        kept: list[OutboxRecord | None] = list(entries) if entries else [None] * len(replies)
         return [
             Delivery(
                 reply,
                 outbox_id,
                 seq,
                 _place_of(reply, None, place_id) if not incoming else None,
-                nonce,
+                None if entry is None else entry.nonce,
+                None if entry is None else entry.group_nonce,
             )
-            for seq, (reply, outbox_id, nonce) in enumerate(
+            for seq, (reply, outbox_id, entry) in enumerate(
                 zip(replies, outbox_ids, kept, strict=True)
             )
         ]

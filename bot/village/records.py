@@ -329,8 +329,11 @@ class OutboxRecord:
     so a send tried again posts it once. None only for replies posted before nonces were
     kept."""
     group_nonce: str | None = None
-    """The nonce of the post that carries it together with other replies (a busy place),
-    recorded before that post is sent: after a restart the same post is sent again."""
+    """The nonce of the post that carries it, recorded before that post is first sent:
+    its own nonce for a post of its own (kept so from the start in a quiet place), or that
+    of a post shared with other replies (a busy place). After a restart the same post is
+    sent again, under the same nonce. None: it has never been sent, and may go out
+    together with others."""
 
 
 @dataclass(frozen=True, slots=True)

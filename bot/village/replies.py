@@ -35,7 +35,10 @@ class Delivery:
     """Where an announcement that answers no message goes (a table's thread); None: the
     day's place."""
     nonce: str | None = None
-    """The nonce kept with its outbox entry, which its post is sent under."""
+    """The nonce kept with its outbox entry, for a post of its own."""
+    group_nonce: str | None = None
+    """The nonce of the post planned to carry it (its own, for a post of its own); None:
+    it may go out together with others (`OutboxRecord.group_nonce`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,10 @@ when the reply is kept. In a busy channel several replies go out in one post; wh
 that post's nonce, are recorded before it is sent (`group_nonce`), so that after a restart the
 same post is sent again under the same nonce.
 
-The replies still waiting when this runs keep the nonce they may already have been posted
-under (the message's id and the reply's place, or `o` and the outbox id); replies posted
-already are never posted again and keep none.
+The replies still waiting when this runs may already have been posted, each on its own: they
+keep the nonce it was posted under (the message's id and the reply's place, or `o` and the
+outbox id), as the nonce of their own post, so that each is sent again on its own under it.
+Replies posted already are never posted again and keep none.
 
 Revision ID: 0009
 Revises: 0008
@@ -46,6 +47,7 @@ def upgrade() -> None:
         sa.column("reply", sa.JSON()),
         sa.column("status", sa.String()),
         sa.column("nonce", sa.String()),
+        sa.column("group_nonce", sa.String()),
     )
     bind = op.get_bind()
     waiting = bind.execute(
@@ -54,10 +56,11 @@ def upgrade() -> None:
         ).where(outbox.c.status == "pending")
     ).all()
     for outbox_id, message_id, seq, via, reply in waiting:
+        nonce = _earlier_nonce(outbox_id, message_id, seq, via, reply)
         bind.execute(
             outbox.update()
             .where(outbox.c.outbox_id == outbox_id)
-            .values(nonce=_earlier_nonce(outbox_id, message_id, seq, via, reply))
+            .values(nonce=nonce, group_nonce=nonce)
         )
 
 

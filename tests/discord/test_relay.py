@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.discord_adapter.port import snowflake_time
+from bot.discord_adapter.surface import jump_url
 from bot.village.ports import Store, StoreError
 from tests.discord.harness import ALICE, BOB, SIX, Village
 
@@ -104,9 +105,11 @@ async def test_missed_throws_are_answered_in_order_after_a_restart(
     village.dice.queue("G R R Eg")
     village.dice.queue("G $ R R Eb D")
     assert await back.catch_up.run([village_id]) == 2
-    answers = [(m.reply_to, m.text) for _, m in village.chat.sent[-2:]]
-    assert answers[0][0] == first.message_id and "1周2投目" in answers[0][1]
-    assert answers[1][0] == bob.message_id and "【bob】1ターン目" in answers[1][1]
+    # Answered together, in order: the post replies to the first, and links to the second.
+    [(_, post)] = village.chat.sent[-1:]
+    assert post.reply_to == first.message_id
+    assert post.text.index("【alice】1ターン目 1周2投目") < post.text.index("【bob】1ターン目")
+    assert jump_url(village_id, village_id, bob.message_id) in post.text
 
 
 async def test_a_throw_sent_before_the_previous_answer_was_posted_is_a_double_post(
