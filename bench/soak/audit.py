@@ -206,7 +206,12 @@ def _answers(
     swallowed = {s.nonce for s in lost_sends}
     found.swallowed_examples = lost_sends[:5]
     found.answers_kept = len(records.outbox)
-    shared = [entry.group_nonce for entry in records.outbox if entry.group_nonce is not None]
+    # A reply planned for a post of its own carries its own nonce as its post's.
+    shared = [
+        entry.group_nonce
+        for entry in records.outbox
+        if entry.group_nonce is not None and entry.group_nonce != entry.nonce
+    ]
     found.replies_shared = len(shared)
     found.shared_posts = len(set(shared) & set(posted_as))
     expected: set[str] = set()
