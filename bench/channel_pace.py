@@ -127,7 +127,16 @@ class Village:
         the post with its answer was made (None: not posted), and where the player stands."""
         message_id = self.api.snowflake()
         sent_at = snowflake_time(message_id)
-        incoming = Incoming(VILLAGE_ID, message_id, player, sent_at, parse_message(text), GUILD_ID)
+        incoming = Incoming(
+            VILLAGE_ID,
+            message_id,
+            player,
+            sent_at,
+            parse_message(text),
+            GUILD_ID,
+            # As the relay keeps it: free to go out with others while the channel is busy.
+            gathered=not self.sender.quiet(VILLAGE_ID),
+        )
         answer = await self.service.handle(incoming)
         posted = await self.sender.deliver(jobs_of(answer, VILLAGE_ID, message_id, VILLAGE_ID))
         state = dict(answer.deliveries[0].reply.state or {}) if answer.deliveries else {}
