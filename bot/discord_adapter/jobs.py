@@ -65,13 +65,13 @@ class Job:
     @property
     def gathers(self) -> bool:
         """It may share a post with other answers in its place: an answer to a player's
-        message, kept, addressed to a player, in the open, with no file; not an announcement
-        (a day's, or a table's to everyone: a round's result), a secret, a memo or the
-        answer to a slash command (an interaction is not a message to refer to)."""
+        message, addressed to a player, in the open, with no file, never sent (or never kept:
+        a "try again" while the database is down); not an announcement (a day's, or a
+        table's to everyone: a round's result), a secret, a memo or the answer to a slash
+        command (an interaction is not a message to refer to)."""
         reply = self.reply
         return (
-            self.outbox_id is not None
-            and self.message_id is not None
+            self.message_id is not None
             and self.place_id is not None
             and self.group_nonce is None
             and reply.to is not None

@@ -233,7 +233,9 @@ class Sender:
         nonce = jobs[0].group_nonce
         if nonce is None:
             nonce = new_nonce("g")
-            if not await self._planned(jobs[0].village_id, kept, nonce):
+            # Replies never kept ("try again" while the database is down) have nothing to
+            # record: they are not sent again after a restart.
+            if kept and not await self._planned(jobs[0].village_id, kept, nonce):
                 return [None] * len(jobs)
         what = f"village {jobs[0].village_id} post {nonce} ({len(jobs)} replies)"
         try:

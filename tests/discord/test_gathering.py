@@ -19,6 +19,7 @@ from bot.storage.store import SqlStore
 from bot.village.core import Author
 from bot.village.records import PENDING, SENT
 from tests.discord.harness import ALICE, SIX, Village, outbox
+from tests.discord.test_relay import DatabaseDown
 from tests.village.secrets import Dealer
 
 pytestmark = [pytest.mark.db, pytest.mark.discord]
@@ -335,3 +336,25 @@ async def test_a_send_that_keeps_failing_leaves_the_shared_post_to_the_sweep_onc
     assert await village.sender.sweep([village_id]) == 3
     text = "\n".join(post.text for post in posts_since(village, before))
     assert [text.count(answer_of(p.name)) for p in players] == [1] * 4
+
+
+async def test_try_again_while_the_database_is_down_goes_out_together_too(
+    store: SqlStore, village_id: int
+) -> None:
+    """Answers the village could not keep gather as well: players told to try again while
+    the database restarts are not told one a second."""
+    flaky = DatabaseDown(store)
+    village = Village(flaky, village_id)  # type: ignore[arg-type]
+    await village.create("refusal_ttl:30")
+    before = len(village.chat.sent)
+    thrown = await busy(village, PLAYERS[:1])
+    flaky.down = True
+    for n, player in enumerate(PLAYERS[1:4], start=1):
+        thrown.append(village.throwing(player))
+        await village.queued(n)
+    await released(village, thrown)
+    flaky.down = False
+    first, told = posts_since(village, before)
+    assert answer_of("p00") in first.text
+    assert [told.text.count(f"【{p.name}】") for p in PLAYERS[1:4]] == [1, 1, 1]
+    assert "データベース" in told.text and told.delete_after == 30
