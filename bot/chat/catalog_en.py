@@ -135,6 +135,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "day_closed.head": "━━ Day {day} closed ━━",
     "day_closed.head_by": "━━ Day {day} closed (by {by}) ━━",
     "day_closed.unfinished": "Unfinished turns score 0: {names}",
+    "day_closed.draws": (
+        "All {count} throws of the day, digest sha256: {digest}"
+        " (when a check of the day's record shows this same digest, no throw is missing from it)"
+    ),
     "day_closed.seed": "Seed revealed: {seed}",
     "day_closed.verify": (
         "Check that sha256(seed) is {commitment}, and every throw with `/greed verify day:{day}`."
@@ -158,15 +162,21 @@ TEXTS: Final[Mapping[str, str]] = {
         "player {player_id}, throw {throw_seq} is recorded {uses} times (a number is never reused)"
     ),
     "verify.detail.gap": "player {player_id}: no record of throw {missing} (numbers run to {last})",
+    "verify.detail.digest": (
+        "the record says it holds {stated_draws} draws of digest {stated_digest}, but what it "
+        "holds is {draws} draws of digest {digest}: a draw was taken out, cut short or changed"
+    ),
     "verify.detail.scripted": "some faces were typed in, not derived from the seed",
     "verify.detail.format": "the record cannot be read ({error})",
+    "verify.detail.format.row": "draw #{throw} cannot be read ({error})",
     "verify.more": "- and {count} more",
     "verify.page": (
         "Check it in a browser too (nothing to install; the file is sent nowhere): <{url}>"
     ),
     "verify.page_local": (
-        "Check it in a browser too: open `web/verify/index.html` from greedbot's repository and "
-        "pick the export file (nothing to install; the file is sent nowhere)."
+        "Check it in a browser too: download the `web/verify` folder from greedbot's "
+        "repository, open its `index.html` in your browser and pick the export file (nothing "
+        "to install; the file is sent nowhere)."
     ),
     "verify.what.seed": "seed",
     "verify.what.commitment": "commitment",
@@ -175,6 +185,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "verify.what.duplicate": "duplicate",
     "verify.what.gap": "gap",
     "verify.what.scripted": "scripted faces",
+    "verify.what.digest": "digest",
     "verify.what.format": "format",
     "export.inline": "Save the JSON below as {filename} to check it.",
     "day_not_closed": (
@@ -339,6 +350,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.skipped.step": "{by} closed the step now (as if its time ran out). Reason: {reason}",
     "table.skipped.step_no_reason": "{by} closed the step now (as if its time ran out).",
     "table.abandoned.standing": "{by} closed the {game} table. Reason: {reason}",
+    "table.draws": (
+        "All {count} draws of the table, digest sha256: {digest}"
+        " (when a check of the table's record shows this same digest, no draw is missing from it)"
+    ),
     "table.seed": "Seed: {seed}",
     "table_seats": "{who}{game} is played by {low} to {high} players ({seated} seated now).",
     "table_seats.exact": "{who}{game} is played by exactly {low} players ({seated} seated now).",
@@ -389,16 +404,17 @@ TEXTS: Final[Mapping[str, str]] = {
     "secret.elsewhere": "(a reply only {name} may see; `/as {name}` shows it)",
     "secret.only_for": "(to {name} only)",
     "table.export.closed": (
-        "The record of {game} table {table} ({draws} draws, its seed revealed). File: {filename}"
+        "The record of {game} table {table} (draws: {draws}; its seed revealed). File: {filename}"
     ),
     "table.export.open": (
-        "The record of {game} table {table} ({draws} draws). The seed is revealed when the "
+        "The record of {game} table {table} (draws: {draws}). The seed is revealed when the "
         "table ends. File: {filename}"
     ),
     "table.verify.ok": (
-        "✅ {game} table {table}: the seed matches its seal and all {draws} draws match the seed."
+        "✅ {game} table {table}: the seed matches its seal and every draw matches the seed "
+        "(draws checked: {draws})."
     ),
-    "table.verify.failed": "❌ {game} table {table}: {draws} draws checked, {count} mismatches.",
+    "table.verify.failed": "❌ {game} table {table}: draws checked: {draws}; mismatches: {count}.",
     "table.verify.detail.faces": (
         "draw {throw_seq} (message {message_id}): the seed gives {expected}, recorded "
         "{recorded} (values from 0)"

@@ -137,6 +137,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "day_closed.head": "━━ {day}d 終了 ━━",
     "day_closed.head_by": "━━ {day}d 終了（{by} が締切） ━━",
     "day_closed.unfinished": "未完了のターンは0点: {names}",
+    "day_closed.draws": (
+        "この日の投げは全部で{count}投、ダイジェスト sha256: {digest}"
+        "（記録の検証でこれと同じダイジェストが出れば、欠けた投げはありません）"
+    ),
     "day_closed.seed": "シード公開: {seed}",
     "day_closed.verify": (
         "検証: sha256(シード) = {commitment}（`/greed verify day:{day}` で全出目を確認できます）"
@@ -148,7 +152,8 @@ TEXTS: Final[Mapping[str, str]] = {
         "ブラウザでも検証できます（インストール不要、ファイルはどこにも送信されません）: <{url}>"
     ),
     "verify.page_local": (
-        "ブラウザでも検証できます: greedbot のリポジトリにある `web/verify/index.html` を開いて、"
+        "ブラウザでも検証できます: greedbot のリポジトリから `web/verify` フォルダを"
+        "ダウンロードし、その中の `index.html` をブラウザで開いて、"
         "エクスポートのファイルを選んでください（インストール不要、ファイルはどこにも送信されません）。"
     ),
     "verify.detail.seed.not_revealed": "シードがまだ公開されていません（締切前の日です）",
@@ -170,8 +175,14 @@ TEXTS: Final[Mapping[str, str]] = {
     "verify.detail.gap": (
         "プレイヤー{player_id}の{missing}投目の記録がありません（番号は{last}まで）"
     ),
+    "verify.detail.digest": (
+        "記録には{stated_draws}回分・ダイジェスト {stated_digest} とありますが、"
+        "記録の中身は{draws}回分・ダイジェスト {digest} です。"
+        "抽選が抜かれたか、削られたか、書き換えられています"
+    ),
     "verify.detail.scripted": "手入力の出目があり、シードから導いた出目ではありません",
-    "verify.detail.format": "記録を読めません（{error}）",
+    "verify.detail.format": "日や卓の記録として読めない値があります",
+    "verify.detail.format.row": "{throw}件目の抽選を読めません（記録にあるはずのない値です）",
     "verify.what.seed": "シード",
     "verify.what.commitment": "コミットメント",
     "verify.what.faces": "出目",
@@ -179,6 +190,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "verify.what.duplicate": "重複",
     "verify.what.gap": "欠番",
     "verify.what.scripted": "手入力の出目",
+    "verify.what.digest": "ダイジェスト",
     "verify.what.format": "形式",
     "export.inline": "下のJSONを {filename} という名前で保存すれば、そのまま検証に使えます。",
     "day_not_closed": (
@@ -344,6 +356,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "table.skipped.step": "{by}がいまの段階を締め切りました（期限切れと同じ扱い）。理由: {reason}",
     "table.skipped.step_no_reason": "{by}がいまの段階を締め切りました（期限切れと同じ扱い）。",
     "table.abandoned.standing": "{game}の卓を{by}が閉じました。理由: {reason}",
+    "table.draws": (
+        "この卓の抽選は全部で{count}回、ダイジェスト sha256: {digest}"
+        "（記録の検証でこれと同じダイジェストが出れば、欠けた抽選はありません）"
+    ),
     "table.seed": "シード: {seed}",
     "table_seats": "{who}{game}は{low}〜{high}人で遊びます（いま{seated}人）。",
     "table_seats.exact": "{who}{game}はちょうど{low}人で遊びます（いま{seated}人）。",

@@ -6,11 +6,13 @@ import argparse
 import asyncio
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
 from bot.cli.database import database_errors, database_place, require_file
 from bot.cli.errors import CliError, OutputError, describe
+from bot.fairness.digest import Digest
 from bot.fairness.document import UnreadableRecordError, loads
 
 # The ids and numbers of a record are 64-bit integers in the database.
@@ -97,7 +99,8 @@ async def _export(
             table = await store.get_table(village_id, table_id)
             if table is None or table.game not in TABLE_GAMES:
                 raise CliError(f"village {village_id} has no table {table_id} of several seats")
-            return await table_document(store, table)
+            names = {p.player_id: p.name for p in await store.players(village_id)}
+            return await table_document(store, table, names)
         assert day is not None
         core = Core(store, SystemClock(), FairChance(), GAMES)
         try:
@@ -109,22 +112,32 @@ async def _export(
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME
-    from bot.village.table_record import verify_table
+    from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME, TABLE_GAMES
+    from bot.village.table_record import draws_digest, verify_table
 
     path = Path(args.file)
     document = read_record(path)
     table = "table_id" in document
+    rows = document.get("draws" if table else "throws")
+    rows = rows if isinstance(rows, list) else []
     try:
         if table:
             checked, mismatches = verify_table(document)
+            whole = draws_digest(rows)
         else:
             # A day's record is of the village's day game; the records so far name none: they
             # are the default day game's (Greed's).
-            day_game = DAY_GAMES.get(str(document.get("game", DEFAULT_DAY_GAME)))
+            named = str(document.get("game", DEFAULT_DAY_GAME))
+            day_game = DAY_GAMES.get(named)
+            if named in TABLE_GAMES:
+                raise CliError(
+                    f"{path} names {named}, a table game, but has no table_id: "
+                    "a table's record has one"
+                )
             if day_game is None:
                 raise CliError(f"{path} is a day record of a game this bot does not know")
             checked, mismatches = day_game.verify(document)
+            whole = day_game.digest(rows)
     except _SHAPE_ERRORS as error:
         raise CliError(
             f"cannot check {path}: a value is not what a record holds "
@@ -132,8 +145,10 @@ def run_verify(args: argparse.Namespace) -> int:
         ) from error
     for mismatch in mismatches:
         print(f"MISMATCH {mismatch.what}: {mismatch.detail}")
+    _what_to_compare(document, whole)
     if mismatches:
-        print(f"mismatches: {len(mismatches)}; throws checked: {checked}", file=sys.stderr)
+        things = "draws" if table else "throws"
+        print(f"mismatches: {len(mismatches)}; {things} checked: {checked}", file=sys.stderr)
         return 1
     if table:
         print(
@@ -147,6 +162,19 @@ def run_verify(args: argparse.Namespace) -> int:
         f"commitment and every throw matches the seed (throws checked: {checked})"
     )
     return 0
+
+
+def _what_to_compare(document: Mapping[str, Any], whole: Digest | None) -> None:
+    """What the reader holds against what was posted in the village: a record that checks
+    out is whole only if these are the seal posted at the start and the count and digest
+    posted with the seed at the end. Nothing was posted to compare with before the seed is
+    revealed."""
+    if document.get("seed") is None:
+        return
+    print(f"  commitment (the seal posted at the start): {document.get('commitment')}")
+    if whole is not None:
+        print(f"  draws: {whole.count}; digest sha256: {whole.sha256}")
+        print("  compare these with the seal posted at the start and the digest posted at the end")
 
 
 def read_record(path: Path) -> dict[str, Any]:

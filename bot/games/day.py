@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from bot.fairness.digest import Digest
 from bot.fairness.seed import Mismatch
 from bot.games.api import Game, Json, Params
 from bot.words.text import GameTexts
@@ -64,6 +65,9 @@ class DayGame(Generic[S, M, E]):
     hold (an export is anyone's JSON, hence `Any`)."""
     tally: Callable[[Sequence[Sequence[Json]]], dict[str, Json]]
     """Recorded outcomes (each as the record writes it) counted and tested for fairness."""
+    digest: Callable[[Sequence[Any]], Digest | None]
+    """How many draws a day's record holds and their digest (docs/fair-dice.md §1), from its
+    rows as the record writes them: what the day's close posts with its seed."""
     texts: GameTexts | None = None
     """Its reply writers and catalogue, as `TableGame.texts`."""
     commands: tuple[DayCommand, ...] = ()

@@ -6,6 +6,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
+from bot.fairness.digest import Digest
 from bot.fairness.seed import commitment, new_seed
 from bot.games.api import replay
 from bot.games.registry import AnyGame
@@ -15,6 +16,7 @@ from bot.village.day_views import day_views
 from bot.village.due import each_due
 from bot.village.memo import closing_memos, standings_reply, village_scores
 from bot.village.ports import VillageExists
+from bot.village.record import views_digest
 from bot.village.records import (
     CHANNEL,
     POSTS,
@@ -267,8 +269,11 @@ async def close_day(
         return DayClosed([], None)
     # The day's rows as the close wrote them: what each memo shows of the day.
     today = {stream.player_id: stream.projection for stream in streams}
+    # How many throws the day holds and their digest, posted with its seed: the record of
+    # the day is whole when its throws give these.
+    whole = views_digest(core, village, views)
     replies = await _closing_replies(
-        core, village, day, reason, by, unfinished, following, players, today
+        core, village, day, reason, by, unfinished, following, players, today, whole
     )
     return DayClosed(replies, following)
 
@@ -298,6 +303,7 @@ async def _closing_replies(
     following: DayRecord,
     players: list[PlayerRecord],
     today: Mapping[int, PlayerDayRecord],
+    whole: Digest,
 ) -> list[Reply]:
     # Everything about the closed day is posted in its own place, the opening in the next.
     replies = [
@@ -311,6 +317,8 @@ async def _closing_replies(
                 "unfinished": unfinished,
                 "seed": day.seed.hex(),
                 "commitment": day.commitment,
+                "draw_count": whole.count,
+                "draw_digest": whole.sha256,
             },
             day_post=day.day,
         )

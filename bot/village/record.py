@@ -4,12 +4,14 @@ its outcomes (the day game counts them: Greed's faces)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
+from bot.fairness.digest import Digest
 from bot.games.api import Json
 from bot.village.core import Core, Refusal
 from bot.village.records import DayRecord, StoredEvent, VillageRecord
-from bot.village.stream import read_stream
+from bot.village.stream import StreamView, read_stream
 
 
 async def day_record(core: Core, village: VillageRecord, number: int) -> dict[str, Any]:
@@ -23,18 +25,44 @@ async def day_record(core: Core, village: VillageRecord, number: int) -> dict[st
     for throw in fair:
         by_player[throw["player_id"]].append(throw["faces"])
     tally = core.day_game(village).tally
-    return {
+    document: dict[str, Any] = {
         "village_id": village.village_id,
         "day": day.day,
         "commitment": day.commitment,
         "seed": None if day.is_open else day.seed.hex(),
         "scripted": any(t["scripted"] for t in throws),
         "throws": [{k: v for k, v in t.items() if k != "scripted"} for t in throws],
-        "stats": {
-            "day": tally([t["faces"] for t in fair]),
-            "players": {str(p): tally(faces) for p, faces in sorted(by_player.items())},
-        },
     }
+    # The players' names, public in the village: a verifier shows them (it checks ids).
+    players = {p.player_id: p.name for p in await core.store.players(village.village_id)}
+    document["names"] = {
+        str(player): players[player]
+        for player in sorted({t["player_id"] for t in throws})
+        if player in players
+    }
+    if not day.is_open:
+        # As the day's close posted them: how many throws, and their digest.
+        whole = day_digest(core, village, throws)
+        document["draw_count"], document["draw_digest"] = whole.count, whole.sha256
+    document["stats"] = {
+        "day": tally([t["faces"] for t in fair]),
+        "players": {str(p): tally(faces) for p, faces in sorted(by_player.items())},
+    }
+    return document
+
+
+def views_digest(core: Core, village: VillageRecord, views: Mapping[int, StreamView]) -> Digest:
+    """How many throws a day holds and their digest, from every player's stream as the close
+    has it: what the close posts with the seed."""
+    rows = [throw for player_id, view in sorted(views.items()) for throw in _rows(player_id, view)]
+    return day_digest(core, village, rows)
+
+
+def day_digest(core: Core, village: VillageRecord, throws: list[dict[str, Any]]) -> Digest:
+    """The count and digest of a day's throws in the record's order (docs/fair-dice.md)."""
+    whole = core.day_game(village).digest(throws)
+    assert whole is not None  # the bot's own rows
+    return whole
 
 
 async def _throws(core: Core, village: VillageRecord, day: DayRecord) -> list[dict[str, Any]]:
@@ -47,18 +75,23 @@ async def _throws(core: Core, village: VillageRecord, day: DayRecord) -> list[di
     throws = []
     for player_id, events in sorted(streams.items()):
         view = read_stream(game, day.settings.rules, sorted(events, key=lambda e: e.version))
-        for step in view.steps:
-            throws.append(
-                {
-                    "player_id": player_id,
-                    "throw_seq": int(step.data["throw_seq"]),
-                    "message_id": step.message_id,
-                    "faces": list(step.data["faces"]),
-                    "voided": step.voided_by is not None,
-                    "scripted": bool(step.data.get("scripted", False)),
-                }
-            )
+        throws += _rows(player_id, view)
     return throws
+
+
+def _rows(player_id: int, view: StreamView) -> list[dict[str, Any]]:
+    """A player's throws of the day as the record lists them, voided ones too, in order."""
+    return [
+        {
+            "player_id": player_id,
+            "throw_seq": int(step.data["throw_seq"]),
+            "message_id": step.message_id,
+            "faces": list(step.data["faces"]),
+            "voided": step.voided_by is not None,
+            "scripted": bool(step.data.get("scripted", False)),
+        }
+        for step in view.steps
+    ]
 
 
 async def village_stats(core: Core, village: VillageRecord, day: int | None) -> dict[str, Any]:

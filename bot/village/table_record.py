@@ -8,9 +8,17 @@ commitment, every draw against the seed, and no draw number missing or used twic
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.fairness.digest import (
+    Digest,
+    dice_draw,
+    digest,
+    digest_problems,
+    draw_line,
+    shuffle_draw,
+)
 from bot.fairness.seed import Mismatch, commitment, missing_numbers
 from bot.games.api import ChanceContext, ChanceRequest, Dice, Json, outcome_fits
 from bot.games.registry import GAMES
@@ -20,7 +28,12 @@ from bot.village.records import TableRecord
 from bot.village.stream import DRAW_SEQ, DRAWN, SCRIPTED, read_stream
 
 
-async def table_document(tables: TableLog, table: TableRecord) -> dict[str, Any]:
+async def table_document(
+    tables: TableLog, table: TableRecord, names: Mapping[int, str] | None = None
+) -> dict[str, Any]:
+    """The table's record: its commitment, its seed once it has ended (with how many draws it
+    had and their digest, as its end posted them), and every draw; `names`: the players'
+    names by id, public in the village, which a verifier shows."""
     events = await tables.load_table(table.village_id, table.table_id)
     ended = not table.is_open
     draws: list[dict[str, Any]] = []
@@ -43,7 +56,8 @@ async def table_document(tables: TableLog, table: TableRecord) -> dict[str, Any]
                 # table has ended, with the seed that checks it.
                 row["outcome"] = None
             draws.append(row)
-    return {
+    rows = [{k: v for k, v in d.items() if k != "scripted"} for d in draws]
+    document: dict[str, Any] = {
         "game": table.game,
         "village_id": table.village_id,
         "table_id": table.table_id,
@@ -54,8 +68,60 @@ async def table_document(tables: TableLog, table: TableRecord) -> dict[str, Any]
         # The seed stays secret while the table is in play: it would tell every roll to come.
         "seed": table.seed.hex() if ended and table.seed is not None else None,
         "scripted": any(d["scripted"] for d in draws),
-        "draws": [{k: v for k, v in d.items() if k != "scripted"} for d in draws],
+        "draws": rows,
     }
+    if names is not None:
+        document["names"] = {str(p): names[p] for p in table.seats if p in names}
+    if ended:
+        # As the table's end posted them: how many draws, and their digest.
+        whole = draws_digest(rows)
+        if whole is not None:
+            document["draw_count"], document["draw_digest"] = whole.count, whole.sha256
+    return document
+
+
+async def table_digest(tables: TableLog, table: TableRecord) -> Digest | None:
+    """The count and digest of an ended table's draws, as its end posts them (read in the
+    unit that ends it, which sees its last draws)."""
+    if table.seed is None:
+        return None
+    return draws_digest((await table_document(tables, table))["draws"])
+
+
+def draws_digest(rows: Sequence[Any]) -> Digest | None:
+    """The count and digest of a table record's draws (docs/fair-dice.md); None when a draw
+    cannot be read, or its outcome is hidden (a table still in play)."""
+    lines = draw_lines(rows)
+    return None if lines is None else digest(lines)
+
+
+def draw_lines(rows: Sequence[Any]) -> list[str] | None:
+    """The canonical text of a table record's draws, a line each (None as `draws_digest`)."""
+    lines = []
+    try:
+        for row in rows:
+            request = request_of(row)
+            draw = request.draw
+            kind = (
+                dice_draw(draw.sides, draw.count)
+                if isinstance(draw, Dice)
+                else shuffle_draw(draw.size)
+            )
+            message = row["message_id"]
+            lines.append(
+                draw_line(
+                    int(row["seq"]),
+                    None if message is None else int(message),
+                    int(row["player_id"]),
+                    kind,
+                    request.label,
+                    [int(v) for v in row["outcome"]],
+                    bool(row.get("voided", False)),
+                )
+            )
+    except (KeyError, TypeError, ValueError, OverflowError, AttributeError):
+        return None
+    return lines
 
 
 def verify_table(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
@@ -119,8 +185,8 @@ def verify_table(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
             problems.append(
                 Mismatch(
                     "faces",
-                    f"draw {seq} (message {message}): the seed gives {list(expected)}, "
-                    f"recorded {list(recorded)}",
+                    f"draw {seq}{f' (message {message})' if message else ''}: the seed gives "
+                    f"{list(expected)}, recorded {list(recorded)}",
                     {
                         "throw_seq": seq,
                         "message_id": message,
@@ -150,6 +216,8 @@ def verify_table(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
                     {"missing": missing, "last": max(seqs), "player_id": 0, "count": count},
                 )
             )
+    # Last: a record whose draws each hold may still not be the whole of what was posted.
+    problems += digest_problems(document, draws_digest(rows) if checked == len(rows) else None)
     return checked, problems
 
 
@@ -159,10 +227,18 @@ more is hostile, and deriving it would take the verifier's time for nothing."""
 
 
 def _plausible(request: ChanceRequest) -> None:
+    """A draw some game could ask for. A roll of no dice is one (a Regidice round where every
+    player has lost all their dice still rolls, and its outcome is empty); no dice of no
+    sides and no deck of no cards is."""
     draw = request.draw
-    sizes = (draw.sides, draw.count) if isinstance(draw, Dice) else (draw.size,)
-    if not all(1 <= size <= MAX_DRAW for size in sizes):
-        raise ValueError(f"a draw of {sizes} is larger than any game asks for")
+    if isinstance(draw, Dice):
+        fits = 1 <= draw.sides <= MAX_DRAW and 0 <= draw.count <= MAX_DRAW
+        sizes: tuple[int, ...] = (draw.sides, draw.count)
+    else:
+        fits = 1 <= draw.size <= MAX_DRAW
+        sizes = (draw.size,)
+    if not fits:
+        raise ValueError(f"no game asks for a draw of {sizes}")
 
 
 def _values(values: tuple[int, ...]) -> list[Json]:

@@ -48,6 +48,8 @@ def mismatch_detail(
         key += f".{plain(mismatch.get('reason'))}"
     elif what == "faces" and "count" in mismatch:
         key += ".count"
+    elif what == "format" and "throw" in mismatch:
+        key += ".row"
     if key not in t.texts:
         return plain(mismatch.get("detail"))
     values = {name: plain(value) for name, value in mismatch.items()}

@@ -107,6 +107,23 @@ def as_map(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
+def revealed_lines(t: Text, params: Mapping[str, Any], seed_key: str, draws_key: str) -> list[str]:
+    """The lines of a revealed seed, and of how many draws there were with their digest (what
+    a record of them must give to be whole), where the params carry them."""
+    lines = []
+    if params.get("seed"):
+        lines.append(t(seed_key, seed=plain(params.get("seed"))))
+    if params.get("draw_digest"):
+        lines.append(
+            t(
+                draws_key,
+                count=as_int(params.get("draw_count")),
+                digest=plain(params["draw_digest"]),
+            )
+        )
+    return lines
+
+
 def plain(value: Any, sep: str = ", ") -> str:
     """A param as text for people: lists joined, nothing for None (never a Python repr)."""
     if value is None:

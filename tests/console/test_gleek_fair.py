@@ -86,4 +86,4 @@ async def test_a_fair_game_played_by_the_time_limit_verifies_deal_by_deal(
     assert main(["verify", str(path)]) == 1
     seq = [d["seq"] for d in document["draws"] if "shuffle" in d["draw"]][1]
     out = capsys.readouterr().out
-    assert f"draw {seq} " in out, out  # the second deal's shuffle is the one named
+    assert f"MISMATCH faces: draw {seq}:" in out, out  # the second deal's shuffle is named

@@ -110,7 +110,7 @@ async def test_a_village_day_from_creation_to_its_export(bot: Bot, tmp_path: Pat
     posted()
     assert "1dの記録" in bot.payloads[-1]["content"]
     # No VERIFY_PAGE_URL is set: the reply points at the page in the repository.
-    assert "`web/verify/index.html`" in bot.payloads[-1]["content"]
+    assert "`web/verify`" in bot.payloads[-1]["content"]
     # The asker is told where it went.
     [(told, private)] = exported.said()
     assert private and "投稿しました" in told

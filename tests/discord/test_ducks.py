@@ -26,6 +26,7 @@ from bot.village import registry
 from bot.village.clock import ManualClock
 from bot.village.records import TableRecord
 from bot.village.service import VillageService
+from bot.village.table_record import table_document
 from tests.discord.dpy import Bot
 from tests.discord.fake import FakeChat
 from tests.discord.interactions import MANAGE_GUILD, Call, interact
@@ -255,11 +256,17 @@ async def test_a_table_of_three_from_ducks_new_to_the_game_end_and_the_standings
     assert record.seed is not None
     seed = record.seed.hex()
     assert hashlib.sha256(record.seed).hexdigest() == commitment[1]
+    # How many rolls and their digest, as the table's record gives them.
+    document = await table_document(bot.bridge.service.core.store, record)
+    record_draws, digest = document["draws"], document["draw_digest"]
+    assert document["draw_count"] == len(record_draws)
     assert game_end.channel.id == bot.channel.id
     assert game_end.content.splitlines() == [
         f"ゲーム終了！ 優勝: {a}（合計8点）",
         f"合計: {alice.display_name} 8点 ・ {bob.display_name} 6点 ・ carol 4点",
         f"シード: {seed}（`/ducks verify` ですべての投げを確かめられます）",
+        f"この卓の投げは全部で{len(record_draws)}回、ダイジェスト sha256: {digest}"
+        "（記録の検証でこれと同じダイジェストが出れば、欠けた投げはありません）",
     ]
     # A seated player's roll after the end is refused, and plays nothing.
     [over] = await table.say(bob, "[[ducks]]")

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bot.fairness.derive import label, small_ints, stream_bytes
+from bot.fairness.digest import Digest, day_rows_digest, digest
 from bot.fairness.seed import commitment
 from bot.fairness.stats import uniformity
 from bot.games.api import ChanceContext, ChanceRequest, Dice
@@ -23,6 +24,7 @@ from bot.games.gleek.cards import DECK
 from bot.games.gleek.deal import fair_first_dealer, fair_shuffle
 from bot.games.greed.fair import derive_faces
 from bot.games.regidice.roll import fair_value
+from bot.village.table_record import draw_lines, draws_digest
 
 VECTORS: dict[str, Any] = json.loads(
     (Path(__file__).parents[2] / "web" / "verify" / "vectors.json").read_text(encoding="utf-8")
@@ -93,6 +95,28 @@ def test_chi_square(v: dict[str, Any]) -> None:
     counts: list[int] = v["counts"]
     result = uniformity([i for i, n in enumerate(counts) for _ in range(n)], range(len(counts)))
     assert (result.chi_square, result.p_value) == (v["chi_square"], v["p_value"])
+
+
+@pytest.mark.parametrize("v", by("digests"))
+def test_digests(v: dict[str, Any]) -> None:
+    """A record's draws give the canonical text, and its count and digest, that are published
+    (the bot's, when it reveals a seed; every verifier's)."""
+    rows = v["rows"]
+    whole = day_rows_digest(rows) if v["kind"] == "day" else draws_digest(rows)
+    assert whole == Digest(v["count"], v["sha256"])
+    assert digest(v["lines"]) == whole
+    if v["kind"] == "table":
+        assert draw_lines(rows) == v["lines"]
+
+
+def test_the_documented_digests_are_published() -> None:
+    """docs/fair-dice.md §1's test vectors, as printed there."""
+    page = (Path(__file__).parents[2] / "docs" / "fair-dice.md").read_text(encoding="utf-8")
+    for vector in by("digests"):
+        if vector["rows"] and all(line in page for line in vector["lines"]):
+            assert vector["sha256"] in page
+    shown = [vector for vector in by("digests") if vector["sha256"] in page]
+    assert len(shown) == 3  # the day, the Regidice rolls, and a record of no draws
 
 
 def test_the_documented_vectors_are_published() -> None:

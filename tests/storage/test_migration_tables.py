@@ -102,7 +102,16 @@ async def test_every_throw_score_and_export_is_unchanged(release: AsyncEngine) -
     before = await events_of(release)
     await migrate(release)
     assert await events_of(release) == before
-    assert await exported(release) == EXPECTED
+    found = await exported(release)
+    # What exports carry since that release (the count and digest of a closed day's throws,
+    # the players' names) is made from the same throws: held apart, the rest is unchanged.
+    for village in found.values():
+        for day in village["days"]:
+            del day["names"]
+            if day["seed"] is not None:
+                assert day.pop("draw_count") == len(day["throws"])
+                assert len(day.pop("draw_digest")) == 64
+    assert found == EXPECTED
 
 
 async def test_each_day_stream_became_a_table_of_its_own(release: AsyncEngine) -> None:

@@ -29,6 +29,19 @@ GAMES = {
     "regidice": "regidice_table",
 }
 
+ENDINGS = {
+    "greed_closed": "greed_day",
+    "ducks_finished": "ducks_table",
+    "ducks_abandoned": "ducks_abandoned",
+    "gleek_finished": "gleek_table",
+    "gleek_abandoned": "gleek_abandoned",
+    "regidice_out_of_rounds": "regidice_out_of_rounds",
+    "regidice_out_of_dice": "regidice_out_of_dice",
+    "regidice_abandoned": "regidice_abandoned",
+}
+"""Each way a day or a table can end, by the transcript that plays it there: every ended
+record must verify in the bot, greedbot verify, Node and the page."""
+
 _missing: dict[str, str] = {}
 
 
@@ -77,10 +90,14 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path
 
     folder = tmp_path_factory.mktemp("exports")
     paths: dict[str, Path] = {}
-    for game, transcript in GAMES.items():
-        documents = asyncio.run(replay_exports(transcript))
-        for name, document in ((game, documents[-1]), (f"{game}_open", documents[0])):
-            path = folder / f"{name}.json"
-            path.write_text(json.dumps(document, ensure_ascii=False, indent=2), encoding="utf-8")
-            paths[name] = path
+    made: dict[str, list[dict[str, Any]]] = {}
+    for transcript in {*GAMES.values(), *ENDINGS.values()}:
+        made[transcript] = asyncio.run(replay_exports(transcript))
+    named = [(game, made[transcript][-1]) for game, transcript in GAMES.items()]
+    named += [(f"{game}_open", made[transcript][0]) for game, transcript in GAMES.items()]
+    named += [(ending, made[transcript][-1]) for ending, transcript in ENDINGS.items()]
+    for name, document in named:
+        path = folder / f"{name}.json"
+        path.write_text(json.dumps(document, ensure_ascii=False, indent=2), encoding="utf-8")
+        paths[name] = path
     yield paths

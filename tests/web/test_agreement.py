@@ -17,9 +17,10 @@ import pytest
 from bot.cli import main
 from bot.cli.errors import CliError
 from bot.cli.fairness_tools import read_record
+from bot.console.replay import MEMORY, replay
 from bot.games.greed.fair import verify_record
 from bot.village.table_record import verify_table
-from tests.web.conftest import GAMES, PAGE, missing, node
+from tests.web.conftest import ENDINGS, GAMES, PAGE, TRANSCRIPTS, missing, node
 
 Doc = dict[str, Any]
 FACES = ["$", "G", "R", "Eg", "Eb", "D"]
@@ -38,6 +39,10 @@ FACTS = (
     "throw",
     "actual",
     "posted",
+    "draws",
+    "digest",
+    "stated_draws",
+    "stated_digest",
 )
 
 
@@ -144,8 +149,50 @@ def tampered(exports: dict[str, Path]) -> dict[str, tuple[Doc, str]]:
         "greed",
     )
     change("greed_day_game", lambda d: d.update(game="chess"), "unreadable", "greed")
+    change("greed_table_game", lambda d: d.update(game="ducks"), "unreadable", "greed")
     change("gleek_true", lambda d: d["draws"][1].update(label=[True, 0]), "unreadable", "gleek")
+    for ending in ENDINGS:
+        out[ending] = (docs[ending], "ok")
+    # Records cut short, each keeping the count and digest posted with its seed: the seed
+    # alone cannot tell, the digest does.
+    for name, cut, base in TRUNCATIONS:
+        change(name, cut, "failed", base)
     return out
+
+
+def _last_throw_gone(d: Doc) -> None:
+    """A player's last throw taken out: their numbers still run without a gap."""
+    player = d["throws"][0]["player_id"]
+    last = max(i for i, t in enumerate(d["throws"]) if t["player_id"] == player)
+    d["throws"].pop(last)
+
+
+def _faces_cut(d: Doc) -> None:
+    """A throw of six dice cut to its first three faces: the seed gives those three too."""
+    throw = next(t for t in d["throws"] if len(t["faces"]) == 6)
+    del throw["faces"][3:]
+
+
+def _last_deal_gone(d: Doc) -> None:
+    last = max(i for i, x in enumerate(d["draws"]) if x["draw"].get("shuffle"))
+    d["draws"].pop(last)
+
+
+def _die_gone(d: Doc) -> None:
+    """A die taken out of a roll: its label and its value both."""
+    roll = next(x for x in d["draws"] if len(x["outcome"]) > 1)
+    roll["outcome"].pop()
+    roll["label"].pop()
+    roll["draw"]["dice"][1] -= 1
+
+
+TRUNCATIONS: list[tuple[str, Callable[[Doc], None], str]] = [
+    ("greed_last_throw_gone", _last_throw_gone, "greed"),
+    ("greed_faces_cut", _faces_cut, "greed"),
+    ("ducks_last_rolls_gone", lambda d: d["draws"].__delitem__(slice(-2, None)), "ducks"),
+    ("gleek_last_deal_gone", _last_deal_gone, "gleek"),
+    ("regidice_die_gone", _die_gone, "regidice"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -159,7 +206,9 @@ NAMES = sorted(
     + ["greed_width", "gleek_swap", "gleek_twice", "regidice_die", "ducks_die", "ducks_gap"]
     + ["ducks_no_message", "ducks_no_outcome", "ducks_huge", "ducks_game", "ducks_not_hex"]
     + ["greed_not_hex", "greed_empty_seed", "greed_throws", "greed_rows", "greed_day_game"]
-    + ["gleek_true"]
+    + ["greed_table_game", "gleek_true"]
+    + list(ENDINGS)
+    + [name for name, _, _ in TRUNCATIONS]
 )
 EXIT = {"ok": 0, "failed": 1, "scripted": 1, "not_revealed": 1, "unreadable": 2}
 
@@ -179,6 +228,32 @@ def test_both_verifiers_agree(
     assert facts(node_problems) == facts(python_problems)
     if verdict == "failed":
         assert python_problems, name
+    if name in CUT_SHORT:
+        # Only the digest posted with the seed tells that something is missing.
+        assert [m["what"] for m in python_problems] == ["digest"], python_problems
+
+
+CUT_SHORT = frozenset(name for name, _, _ in TRUNCATIONS)
+
+
+@pytest.mark.parametrize("ending", sorted(ENDINGS))
+async def test_every_ending_verifies_in_the_bot_and_posts_its_digest(ending: str) -> None:
+    """The village's own check of each ended record holds, and the end's reveal states the
+    count and digest of its draws, which the record's export carries too."""
+    lines = (TRANSCRIPTS / f"{ENDINGS[ending]}.txt").read_text(encoding="utf-8").splitlines()
+    said: list[dict[str, Any]] = []
+    await replay(lines, lambda _, __, outputs: said.extend(o.as_json() for o in outputs), MEMORY)
+    checks = [r for r in said if r["key"] in ("verify", "table.verify")]
+    assert checks and all(r["params"].get("ok") for r in checks), checks
+    revealed = [r for r in said if r["params"].get("draw_digest") and "document" not in r["params"]]
+    [export] = [r for r in said if r["key"] in ("export", "table.export")][-1:]
+    document = export["params"]["document"]
+    assert revealed, "the end posts the count and digest of the draws"
+    posted = revealed[-1]["params"]
+    assert (posted["draw_count"], posted["draw_digest"]) == (
+        document["draw_count"],
+        document["draw_digest"],
+    )
 
 
 @pytest.mark.parametrize(

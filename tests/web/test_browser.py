@@ -16,7 +16,8 @@ import pytest
 
 from bot.games.greed.faces import parse_faces
 from bot.games.greed.fair import face_uniformity
-from tests.web.conftest import CHROMIUM, PAGE, missing
+from tests.web.conftest import CHROMIUM, ENDINGS, PAGE, missing
+from tests.web.test_agreement import TRUNCATIONS
 
 ARGS = [
     "--headless",
@@ -29,6 +30,8 @@ ARGS = [
     "--disable-sync",
 ]
 PAGE_FILES = ("index.html", "page.js", "verifier.js", "style.css")
+SHOWN = {"Eg": "E🟩green", "Eb": "E⬛black"}
+"""The E faces as the bot's English replies write them."""
 
 
 @pytest.fixture(scope="module")
@@ -135,7 +138,10 @@ def test_a_fair_day_shows_every_check_and_the_stats_figures(
     first = throws[0]
     voided = " (voided)" if first["voided"] else ""
     name = f"throw {first['throw_seq']}{voided}"
-    assert rows[1][1:5] == [name, str(first["player_id"]), " ".join(first["faces"]), "= the same"]
+    # Players by the names the village shows, faces as the bot writes them.
+    names = document["names"]
+    faces = " ".join(SHOWN.get(face, face) for face in first["faces"])
+    assert rows[1][1:5] == [name, names[str(first["player_id"])], faces, "= the same"]
     # The face counts and chi-square are /village stats' own figures, to the digits it shows.
     stats = page.rows("stats-table")
     every = face_uniformity(f for t in throws for f in parse_faces(t["faces"]))
@@ -146,8 +152,9 @@ def test_a_fair_day_shows_every_check_and_the_stats_figures(
         f"{every.chi_square:.2f}",
         f"{every.p_value:.3f}",
     ]
+    by_name = {name: int(player) for player, name in names.items()}
     for row in stats[1:]:
-        player = int(row[0].split()[-1])
+        player = by_name[row[0]]
         mine = face_uniformity(
             f for t in throws if t["player_id"] == player for f in parse_faces(t["faces"])
         )
@@ -164,8 +171,10 @@ def test_a_swapped_card_is_named_by_its_deal_and_place(
 
     assert page.load(tampered(exports["gleek"], tmp_path, swap)) == "failed"
     verdict = page.text("#verdict")
-    assert verdict.startswith("❌ The record does not verify (1 problems)")
-    assert "First mismatch: roll 2 (message" in verdict and "card 4 is" in verdict
+    # The changed card, and the digest the record says was posted, which it no longer gives.
+    assert verdict.startswith("❌ The record does not verify (2 problems)\n")
+    # A deal is no roll: it is named by its draw number.
+    assert "First mismatch: draw 2: card 4 is" in verdict
     [bad] = [row for row in page.rows("check-table") if row[-1] == "❌"]
     assert bad[1] == "#2 deal 1"
     assert page.tab.locator("#check-table tr.bad mark").count() == 2  # recorded and expected
@@ -242,3 +251,55 @@ def test_at_a_phones_width_nothing_runs_off_the_side(
             tab.tab.screenshot(path=shot, full_page=True)
     finally:
         tab.close()
+
+
+@pytest.mark.parametrize("ending", sorted(ENDINGS))
+def test_every_ending_verifies_and_shows_what_to_compare_with_the_village(
+    page: Page, exports: dict[str, Path], ending: str
+) -> None:
+    document = json.loads(exports[ending].read_text(encoding="utf-8"))
+    assert page.load(exports[ending]) == "ok"
+    compare = page.text("#verdict .compare")
+    # The seal posted at the start, and the count and digest posted with the seed at the end.
+    assert document["commitment"] in compare
+    assert document["draw_digest"] in compare and str(document["draw_count"]) in compare
+    assert "the seal (commitment) posted at the start" in compare
+
+
+@pytest.mark.parametrize("name", ["greed_last_throw_gone", "greed_faces_cut", "regidice_die_gone"])
+def test_a_record_cut_short_fails_by_the_digest_posted_with_its_seed(
+    page: Page, exports: dict[str, Path], tmp_path: Path, name: str
+) -> None:
+    [(_, cut, base)] = [t for t in TRUNCATIONS if t[0] == name]
+    assert page.load(tampered(exports[base], tmp_path, cut)) == "failed"
+    verdict = page.text("#verdict")
+    assert "a draw was taken out, cut short or changed" in verdict
+    # The rows with a problem are shown at once, wherever they are.
+    assert page.tab.is_checked("#only-bad")
+
+
+def test_without_webcrypto_the_page_says_so_when_it_opens(browser: Any, saved_copy: Path) -> None:
+    """As over plain http:// off this machine: the browser gives no crypto.subtle."""
+    tab = browser.new_page()
+    try:
+        tab.add_init_script(
+            "Object.defineProperty(globalThis.crypto, 'subtle', {get: () => undefined});"
+        )
+        tab.goto(saved_copy.as_uri())
+        tab.wait_for_selector("body[data-ready=true]")
+        tab.click("button[data-lang=en]")
+        assert tab.is_visible("#insecure")
+        assert "Open this page from https://" in tab.inner_text("#insecure")
+        tab.click("button[data-lang=ja]")
+        assert "https://" in tab.inner_text("#insecure")
+        tab.evaluate("localStorage.clear()")
+    finally:
+        tab.close()
+
+
+def test_a_copy_that_runs_its_scripts_hides_the_note_for_one_that_cannot(page: Page) -> None:
+    assert not page.tab.is_visible("#no-scripts")
+    assert not page.tab.is_visible("#insecure")
+    # The note is in the page itself, for a copy saved as one file, which runs no script.
+    html = (PAGE / "index.html").read_text(encoding="utf-8")
+    assert 'id="no-scripts"' in html and "Webpage, Complete" in html

@@ -168,6 +168,7 @@ def main() -> None:
             }
             for s, t, r, die in regidice
         ],
+        "digests": [_digest(kind, rows) for kind, rows in DIGESTS],
         "chi_square": [
             {"counts": c, **_test(c)}
             for c in (
@@ -183,6 +184,94 @@ def main() -> None:
         ],
     }
     OUT.write_text(json.dumps(vectors, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _throw(seq: int, message: int, faces: str, voided: bool) -> dict[str, Any]:
+    return {
+        "player_id": 42,
+        "throw_seq": seq,
+        "message_id": message,
+        "faces": faces.split(),
+        "voided": voided,
+    }
+
+
+def _draw(
+    seq: int,
+    message: int | None,
+    player: int,
+    draw: dict[str, Any],
+    label: list[Any],
+    outcome: list[int],
+    voided: bool = False,
+) -> dict[str, Any]:
+    return {
+        "seq": seq,
+        "message_id": message,
+        "player_id": player,
+        "seat": None,
+        "draw": draw,
+        "label": label,
+        "seen_by": [],
+        "outcome": outcome,
+        "voided": voided,
+    }
+
+
+DIGESTS: list[tuple[str, list[dict[str, Any]]]] = [
+    # docs/fair-dice.md §1: the day of §3, three throws, the second voided.
+    (
+        "day",
+        [
+            _throw(1, 111, "D R D G $ D", False),
+            _throw(2, 222, "$ Eg R $ Eg Eg", True),
+            _throw(3, 333, "Eg Eb $", False),
+        ],
+    ),
+    # A Regidice roll of two dice, then a roll of no dice (every player has lost theirs).
+    (
+        "table",
+        [
+            _draw(1, None, 0, {"dice": [6, 2]}, [1, "R1", "B1"], [4, 0]),
+            _draw(2, None, 0, {"dice": [6, 0]}, [2], []),
+        ],
+    ),
+    # A Ducks roll made by a message (ids above 2**53), voided; a shuffle no message made.
+    (
+        "table",
+        [
+            _draw(
+                1, BIG_MESSAGE, BIG_PLAYER, {"dice": [6, 6]}, [1, 0, 1], [4, 3, 4, 3, 4, 1], True
+            ),
+            _draw(2, None, 0, {"shuffle": 5}, [1], [3, 0, 4, 1, 2]),
+        ],
+    ),
+    ("day", []),
+]
+
+
+def _digest(kind: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """A record's draws, the canonical text they give, and its count and digest."""
+    from bot.fairness.digest import day_rows_digest, throw_line
+    from bot.village.table_record import draw_lines, draws_digest
+
+    if kind == "day":
+        lines = [
+            throw_line(r["player_id"], r["throw_seq"], r["message_id"], r["faces"], r["voided"])
+            for r in rows
+        ]
+        whole = day_rows_digest(rows)
+    else:
+        lines = draw_lines(rows)
+        whole = draws_digest(rows)
+    assert whole is not None
+    return {
+        "kind": kind,
+        "rows": rows,
+        "lines": lines,
+        "count": whole.count,
+        "sha256": whole.sha256,
+    }
 
 
 def _test(c: list[int]) -> dict[str, float]:

@@ -43,7 +43,12 @@ async function main(argv) {
       continue;
     }
     const report = await verifier.verifyBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
-    console.log(json ? asJson(report) : verifier.verdictLine(report, files.length > 1 ? file : ""));
+    if (json) {
+      console.log(asJson(report));
+    } else {
+      console.log(verifier.verdictLine(report, files.length > 1 ? file : ""));
+      for (const line of verifier.compareLines(report)) console.log(`  ${line}`);
+    }
     worst = Math.max(worst, verifier.EXIT[report.verdict]);
   }
   return worst;

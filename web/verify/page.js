@@ -13,13 +13,21 @@
       intro: "greedbot のエクスポート（/village export・/ducks export・/gleek export・/regidice export の JSON ファイル）を選ぶか、ここにドロップしてください。公開されたシードから、すべての出目・ロール・シャッフルを bot と同じ方法で導き直して、記録と照らし合わせます。",
       pick: "ファイルを選ぶ",
       drop: "またはここにドロップ",
-      private: "ファイルはこのブラウザの中だけで検証され、どこにも送信されません。このページを保存すればオフラインでも使えます。",
+      private: "ファイルはこのブラウザの中だけで検証され、どこにも送信されません。オフラインで使うには、このページを「ウェブページ、完全」として保存してください（「1 つのファイル」として保存したページでは検証が動きません）。",
       footer: "検証のしくみとテストベクター: greedbot の docs/fair-dice.md。コマンドラインでは node web/verify/cli.mjs FILE または greedbot verify FILE。",
       checking: "検証中… {done} / {total}",
       reading: "読み込み中…",
       "verdict.ok": "✅ {n} 件の検証がすべて成り立ちました",
-      "verdict.ok.more": "シードはコミットメントと一致し、すべての{things}がシードから導いた通りです。番号の抜けや重複もありません。",
+      "verdict.ok.more": "シードはコミットメントと一致し、記録にあるすべての{things}がシードから導いた通りで、番号の抜けや重複もありません。記録に欠けがないことは、下の封印とダイジェストが村に投稿されたものと同じであることで確かめられます。",
       "verdict.failed": "❌ 検証に失敗しました（問題 {count} 件）",
+      "compare.title": "村の投稿と見比べてください",
+      "compare.more": "開始時に投稿された封印（コミットメント）と、終了時にシードと一緒に投稿された数とダイジェストが、ここに出ているものと同じなら、この記録は投稿された抽選のすべてです。",
+      "compare.commitment": "封印（コミットメント）",
+      "compare.draws": "抽選の数",
+      "compare.digest": "ダイジェスト sha256",
+      "compare.none": "（記録を読めないため計算できません）",
+      insecure: "⚠️ このページは https:// から開くか、ファイルとして保存して開いてください。http:// で開いたページには、ブラウザが検証に必要な暗号機能（WebCrypto）を使わせないので、何も検証できません。",
+      "m.digest": "記録には {stated_draws} 回分・ダイジェスト {stated_digest} とありますが、記録の中身は {draws} 回分・ダイジェスト {digest} です（抽選が抜かれたか、削られたか、書き換えられています）",
       "verdict.failed.first": "最初の不一致:",
       "verdict.not_revealed": "⏳ シードはまだ公開されていません",
       "verdict.not_revealed.more": "この{what}はまだ終わっていないので、シードは秘密のままです（bot の不正ではありません）。終わったあとにもう一度エクスポートして検証してください。",
@@ -38,6 +46,7 @@
       "unreadable.utf16": "UTF-16 のテキストです。UTF-8 で保存し直してください。",
       "unreadable.not_utf8": "UTF-8 のテキストではありません（{offset} バイト目が 0x{byte}）。",
       "unreadable.unknown_game": "この bot が知らないゲームの日の記録です。",
+      "unreadable.table_game": "卓のゲーム（{game}）の名前がありますが、table_id がありません。卓の記録には table_id があります。",
       "unreadable.shape": "記録にあるはずのない値があります（{error}）。",
       "unreadable.crashed": "検証が止まりました: {error}",
       "kind.an array": "配列",
@@ -88,7 +97,7 @@
       same: "＝ 記録と同じ",
       "stats.title": "出目の集計",
       "stats.all": "全体",
-      "stats.player": "プレイヤー {id}",
+      "stats.player": "{id}",
       "stats.total": "計",
       "stats.chi": "χ²",
       "stats.p": "p 値",
@@ -108,22 +117,39 @@
       "m.scripted": "手入力の出目が含まれています",
       "m.where.throw": "プレイヤー {player} の {seq} 投目（メッセージ {message}）",
       "m.where.draw": "ロール {seq}（メッセージ {message}）",
+      "m.where.draw.none": "抽選 {seq}",
       "m.who.player": "プレイヤー {player} の",
       "m.who.table": "卓の",
       "m.row": "{n} 行目",
+      "face.$": "＄",
+      "face.G": "G",
+      "face.R": "R",
+      "face.Eg": "E🟩緑",
+      "face.Eb": "E⬛黒",
+      "face.D": "D",
     },
     en: {
       title: "Check the dice",
       intro: "Pick an export of greedbot (the JSON file of /village export, /ducks export, /gleek export or /regidice export), or drop it here. The page derives every throw, roll and shuffle again from the revealed seed, exactly as the bot does, and compares them with the record.",
       pick: "Choose a file",
       drop: "or drop it here",
-      private: "The file is checked inside this browser and sent nowhere. Save this page to use it offline.",
+      private: "The file is checked inside this browser and sent nowhere. To use it offline, save this page as \"Webpage, Complete\" (a page saved as a single file does not run its checks).",
       footer: "How the check works, and the test vectors: greedbot's docs/fair-dice.md. On a command line: node web/verify/cli.mjs FILE, or greedbot verify FILE.",
       checking: "Checking… {done} / {total}",
       reading: "Reading…",
       "verdict.ok": "✅ All {n} checks hold",
-      "verdict.ok.more": "The seed matches its commitment and every {things} is what the seed gives. No number is missing or used twice.",
+      "verdict.ok.one": "✅ The one check holds",
+      "verdict.ok.more": "The seed matches its commitment, every {things} in the record is what the seed gives, and no number in it is missing or used twice. That nothing is missing from the record you see by the seal and the digest below: they must be the ones posted in the village.",
       "verdict.failed": "❌ The record does not verify ({count} problems)",
+      "verdict.failed.one": "❌ The record does not verify (1 problem)",
+      "compare.title": "Compare with what the village was shown",
+      "compare.more": "If the seal (commitment) posted at the start, and the number of draws and the digest posted with the seed at the end, are the ones shown here, this record holds every draw that was made.",
+      "compare.commitment": "Seal (commitment)",
+      "compare.draws": "Draws",
+      "compare.digest": "Digest sha256",
+      "compare.none": "(cannot be computed: a row of the record cannot be read)",
+      insecure: "⚠️ Open this page from https://, or save it and open it as a file: a page opened over plain http:// gets no cryptography (WebCrypto) from the browser, and can check nothing.",
+      "m.digest": "the record says it holds {stated_draws} draws of digest {stated_digest}, but what it holds is {draws} draws of digest {digest} (a draw was taken out, cut short or changed)",
       "verdict.failed.first": "First mismatch:",
       "verdict.not_revealed": "⏳ The seed is not revealed yet",
       "verdict.not_revealed.more": "This {what} has not ended, so its seed is still secret (that is no failure of the bot). Export it again once it has ended, and check that.",
@@ -142,6 +168,7 @@
       "unreadable.utf16": "It is UTF-16 text; save it as UTF-8.",
       "unreadable.not_utf8": "It is not UTF-8 text (byte 0x{byte} at offset {offset}).",
       "unreadable.unknown_game": "It is a day record of a game this bot does not know.",
+      "unreadable.table_game": "It names {game}, a table game, but has no table_id: a table's record has one.",
       "unreadable.shape": "A value is not what a record holds ({error}).",
       "unreadable.crashed": "The check stopped: {error}",
       "kind.an array": "an array",
@@ -192,7 +219,7 @@
       same: "= the same",
       "stats.title": "Face counts",
       "stats.all": "All",
-      "stats.player": "player {id}",
+      "stats.player": "{id}",
       "stats.total": "total",
       "stats.chi": "χ²",
       "stats.p": "p",
@@ -212,9 +239,16 @@
       "m.scripted": "some dice were typed in",
       "m.where.throw": "player {player} throw {seq} (message {message})",
       "m.where.draw": "roll {seq} (message {message})",
+      "m.where.draw.none": "draw {seq}",
       "m.who.player": "player {player}: ",
       "m.who.table": "",
       "m.row": "row {n}",
+      "face.$": "$",
+      "face.G": "G",
+      "face.R": "R",
+      "face.Eg": "E🟩green",
+      "face.Eb": "E⬛black",
+      "face.D": "D",
     },
   };
 
@@ -290,6 +324,7 @@
     if (game === "gleek" && entry && entry.request && entry.request.draw.kind === "dice") {
       return shown.map((n) => t("seat", { n })).join(" ");
     }
+    if (game === "greed") return shown.map((face) => t("face." + face)).join(" ");
     return shown.join(" ");
   }
 
@@ -326,14 +361,16 @@
 
   function whoOf(report, entry) {
     if (report.kind === "table" && (entry.player_id == 0 || entry.player_id === undefined)) return t("row.table");
-    return String(entry.player_id);
+    return nameOf(report, entry.player_id);
   }
 
   function mismatchText(report, m) {
     const where = report.kind === "day"
-      ? t("m.where.throw", { player: m.player_id, seq: m.throw_seq, message: m.message_id })
-      : t("m.where.draw", { seq: m.throw_seq, message: m.message_id });
-    const who = m.player_id ? t("m.who.player", { player: m.player_id }) : t("m.who.table");
+      ? t("m.where.throw", { player: nameOf(report, m.player_id), seq: m.throw_seq, message: m.message_id })
+      : report.game === "gleek" || !m.message_id || m.message_id == 0
+        ? t("m.where.draw.none", { seq: m.throw_seq })
+        : t("m.where.draw", { seq: m.throw_seq, message: m.message_id });
+    const who = m.player_id ? t("m.who.player", { player: nameOf(report, m.player_id) }) : t("m.who.table");
     switch (m.what) {
       case "commitment":
         return t("m.commitment", { actual: m.actual, posted: m.posted });
@@ -361,6 +398,8 @@
         return t("m.seed." + m.reason);
       case "scripted":
         return t("m.scripted");
+      case "digest":
+        return t("m.digest", { draws: m.draws, digest: m.digest, stated_draws: m.stated_draws === null ? "—" : m.stated_draws, stated_digest: m.stated_digest === null ? "—" : m.stated_digest });
       default:
         return m.detail;
     }
@@ -386,7 +425,8 @@
     }
     const what = t("what." + report.kind);
     if (report.verdict === "ok") {
-      box.append(el("p", { class: "headline" }, t("verdict.ok", { n: checkCount(report) })));
+      const n = checkCount(report);
+      box.append(el("p", { class: "headline" }, n === 1 ? t("verdict.ok.one") : t("verdict.ok", { n })));
       box.append(el("p", {}, t("verdict.ok.more", { things: t("things." + report.kind) })));
     } else if (report.verdict === "not_revealed") {
       box.append(el("p", { class: "headline" }, t("verdict.not_revealed")));
@@ -395,10 +435,33 @@
       box.append(el("p", { class: "headline" }, t("verdict.scripted")));
       box.append(el("p", {}, t("verdict.scripted.more")));
     } else {
-      box.append(el("p", { class: "headline" }, t("verdict.failed", { count: report.mismatches.length })));
+      const count = report.mismatches.length;
+      box.append(el("p", { class: "headline" }, count === 1 ? t("verdict.failed.one") : t("verdict.failed", { count })));
       const first = report.mismatches.find((m) => m.what !== "scripted") || report.mismatches[0];
       box.append(el("p", {}, t("verdict.failed.first"), " ", el("span", { class: "first" }, mismatchText(report, first))));
     }
+    box.append(compareBox(report));
+  }
+
+  /** What the reader holds against what the village was shown: the seal posted at the
+   * start, and the count and digest posted with the seed at the end. */
+  function compareBox(report) {
+    const dl = el("dl", { id: "compare" });
+    const digest = report.digest;
+    const rows = [
+      ["compare.commitment", report.commitment, "hash"],
+      ["compare.draws", digest ? String(digest.count) : t("compare.none"), ""],
+      ["compare.digest", digest ? digest.sha256 : t("compare.none"), "hash"],
+    ];
+    for (const [key, value, cls] of rows) dl.append(el("dt", {}, t(key)), el("dd", { class: cls }, String(value)));
+    return el("div", { class: "compare" }, el("p", { class: "compare-title" }, t("compare.title")), dl, el("p", { class: "note" }, t("compare.more")));
+  }
+
+  /** A player as the village knows them: their name where the record carries it. */
+  function nameOf(report, playerId) {
+    const names = report.names || {};
+    const name = names[String(playerId)];
+    return typeof name === "string" && name ? name : String(playerId);
   }
 
   function showSummary(report) {
@@ -520,7 +583,7 @@
           el("td", { class: "num" }, r.total ? fixed(r.chi_square, 2) : "-"),
           el("td", { class: "num" }, r.total ? fixed(r.p_value, 3) : "-")
         );
-      const body = el("tbody", {}, line(t("stats.all"), s.all), ...s.players.map((p) => line(t("stats.player", { id: p.player_id }), p)));
+      const body = el("tbody", {}, line(t("stats.all"), s.all), ...s.players.map((p) => line(t("stats.player", { id: nameOf(report, p.player_id) }), p)));
       parts.push(el("div", { class: "scroll" }, el("table", { id: "stats-table" }, el("thead", {}, head), body)));
       parts.push(el("p", { class: "note" }, t("stats.note")));
     }
@@ -590,6 +653,8 @@
     timing.checked_ms = performance.now() - timing.started;
     bar.hidden = true;
     state.report = report;
+    // A problem may sit past the first rows shown: then only the rows with one are shown.
+    state.onlyBad = Array.isArray(report.mismatches) && report.mismatches.some((m) => m.what !== "scripted" && m.what !== "seed");
     show(report);
     timing.shown_ms = performance.now() - timing.started;
     timing.verdict = report.verdict;
@@ -634,6 +699,13 @@
     window.addEventListener("dragover", (event) => event.preventDefault());
     window.addEventListener("drop", (event) => event.preventDefault());
     setLanguage(state.lang);
+    // The scripts run: the note for a copy that cannot run them goes.
+    const dead = $("no-scripts");
+    if (dead) dead.hidden = true;
+    // Without WebCrypto (a page served over plain http:// off this machine) nothing can be
+    // checked: say so now, not once a file is picked.
+    const insecure = $("insecure");
+    if (insecure) insecure.hidden = Boolean(globalThis.crypto && globalThis.crypto.subtle);
     document.body.dataset.ready = "true";
   }
 

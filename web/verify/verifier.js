@@ -738,6 +738,89 @@
     if (options && options.progress) options.progress(done, total);
   }
 
+  // ---------------------------------------------------------------------------------------
+  // How many draws a record holds and their digest (bot/fairness/digest.py): what the bot
+  // posts with the seed, so that a record missing a draw no longer matches what was posted.
+
+  async function digestOf(lines) {
+    const bytes = new TextEncoder().encode(lines.map((line) => line + "\n").join(""));
+    return { count: lines.length, sha256: await sha256Hex(bytes) };
+  }
+
+  /** digest.day_rows_digest: the day's throws as the record writes them; null when a throw
+   * cannot be read. */
+  async function dayDigest(rows) {
+    let lines;
+    try {
+      lines = rows.map((row) => {
+        // Faces read as the check reads them (any case or width), written as their tokens.
+        const faces = pyList(item(row, "faces")).map(parseFace).join(" ");
+        const mark = truthy(get(row, "voided", false)) ? "voided" : "kept";
+        return `throw|${pyInt(item(row, "player_id"))}|${pyInt(item(row, "throw_seq"))}|${pyInt(item(row, "message_id"))}|${faces}|${mark}`;
+      });
+    } catch (e) {
+      if (e instanceof PyError) return null;
+      throw e;
+    }
+    return digestOf(lines);
+  }
+
+  /** table_record.draws_digest: a table's draws as the record writes them; null when a draw
+   * cannot be read or its outcome is hidden. */
+  async function tableDigest(rows) {
+    let lines;
+    try {
+      lines = rows.map((row) => {
+        const request = requestOf(row);
+        const draw = request.draw;
+        const kind = draw.kind === "dice" ? `dice ${draw.sides}x${draw.count}` : `shuffle ${draw.size}`;
+        const messageValue = item(row, "message_id");
+        const message = messageValue === null ? "-" : pyInt(messageValue).toString();
+        const label = request.label.map(pyStr).join(",");
+        const outcome = pyList(item(row, "outcome")).map((v) => pyInt(v).toString()).join(" ");
+        const mark = truthy(get(row, "voided", false)) ? "voided" : "kept";
+        return `draw|${pyInt(item(row, "seq"))}|${message}|${pyInt(item(row, "player_id"))}|${kind}|${label}|${outcome}|${mark}`;
+      });
+    } catch (e) {
+      if (e instanceof PyError) return null;
+      throw e;
+    }
+    return digestOf(lines);
+  }
+
+  /** The players' names a record carries (public in the village), by id; names are shown,
+   * never checked: a record without them is checked all the same. */
+  function namesOf(doc) {
+    const names = get(doc, "names", null);
+    const found = {};
+    if (!isDict(names)) return found;
+    for (const [id, name] of Object.entries(names)) if (typeof name === "string") found[id] = name;
+    return found;
+  }
+
+  /** digest.digest_problems: the count and digest a record states against its draws. */
+  function digestProblems(doc, computed) {
+    const statedCount = get(doc, "draw_count", null);
+    const statedDigest = get(doc, "draw_digest", null);
+    if (computed === null || (statedCount === null && statedDigest === null)) return [];
+    const isCount = isPyInt(statedCount) && typeof statedCount !== "boolean";
+    const countHolds = isCount && statedCount == computed.count;
+    if (countHolds && pyStr(statedDigest).trim().toLowerCase() === computed.sha256) return [];
+    const facts = {
+      draws: computed.count,
+      digest: computed.sha256,
+      stated_draws: isCount ? statedCount : null,
+      stated_digest: statedDigest === null ? null : pyStr(statedDigest),
+    };
+    return [
+      mismatch(
+        "digest",
+        facts,
+        `the record says it holds ${pyStr(statedCount)} draws of digest ${pyStr(statedDigest)}, but its draws are ${computed.count} of digest ${computed.sha256}: a draw was taken out, cut short or changed`
+      ),
+    ];
+  }
+
   /** A day of Greed: fair.verify_record, step for step. */
   async function verifyDay(doc, options) {
     const report = { kind: "day", game: "greed", checked: 0, mismatches: [], items: [], stats: null };
@@ -754,7 +837,7 @@
       report.mismatches.push(mismatch("format", { error }, `not a day record: ${error} is missing or wrong`));
       return report;
     }
-    Object.assign(report, { village_id: villageId, day, commitment: posted, seed: seedHex === null ? null : pyStr(seedHex), scripted });
+    Object.assign(report, { village_id: villageId, day, commitment: posted, seed: seedHex === null ? null : pyStr(seedHex), scripted, names: namesOf(doc) });
     const problems = report.mismatches;
     if (scripted) problems.push(mismatch("scripted", {}, "some faces were scripted, not drawn from the seed"));
     let seed = null;
@@ -782,7 +865,13 @@
       }
     });
     report.checked = throws.length;
-    if (seed === null && seedHex !== null) return report;
+    report.digest = throws.length === rows.length ? await dayDigest(rows) : null;
+    // Last (fair.verify_record): a record whose draws each hold may still not be whole.
+    const digested = digestProblems(doc, report.digest);
+    if (seed === null && seedHex !== null) {
+      problems.push(...digested);
+      return report;
+    }
     // verify_day
     if (seed === null) {
       problems.push(mismatch("seed", { reason: "not_revealed" }, "seed not revealed"));
@@ -858,6 +947,7 @@
       }
       report.sequences.push({ player_id: id, throws: numbers.length, last, holds });
     }
+    problems.push(...digested);
     report.stats = scripted ? null : greedStats(throws);
     return report;
   }
@@ -906,9 +996,14 @@
     if (Array.isArray(seen)) seen.forEach(whole);
     const lab = get(row, "label", null);
     const labels = Array.isArray(lab) ? lab.filter((x) => isPyInt(x) || typeof x === "string" || typeof x === "boolean") : [];
+    // table_record._plausible: a roll of no dice is a draw some game asks for (Regidice).
     const sizes = draw.kind === "dice" ? [draw.sides, draw.count] : [draw.size];
-    if (!sizes.every((s) => s >= 1 && s <= MAX_DRAW)) {
-      throw new PyError("ValueError", `a draw of (${sizes.join(", ")}) is larger than any game asks for`);
+    const fits =
+      draw.kind === "dice"
+        ? draw.sides >= 1 && draw.sides <= MAX_DRAW && draw.count >= 0 && draw.count <= MAX_DRAW
+        : draw.size >= 1 && draw.size <= MAX_DRAW;
+    if (!fits) {
+      throw new PyError("ValueError", `no game asks for a draw of (${sizes.join(", ")}${sizes.length === 1 ? "," : ""})`);
     }
     return { draw, label: labels };
   }
@@ -939,7 +1034,7 @@
       report.mismatches.push(mismatch("format", { error }, `not a table record: ${error}`));
       return report;
     }
-    Object.assign(report, { game, village_id: villageId, table_id: tableId, day, commitment: posted, seed: seedHex === null ? null : pyStr(seedHex), scripted: truthy(get(doc, "scripted", null)) });
+    Object.assign(report, { game, village_id: villageId, table_id: tableId, day, commitment: posted, seed: seedHex === null ? null : pyStr(seedHex), scripted: truthy(get(doc, "scripted", null)), names: namesOf(doc) });
     const problems = report.mismatches;
     if (report.scripted) problems.push(mismatch("scripted", {}, "some draws were scripted, not from the seed"));
     if (seedHex === null) {
@@ -999,12 +1094,13 @@
         d.expected = expected;
         d.ok = outcomeFits(d.request, d.recorded) && sameValues(expected, d.recorded);
         if (!d.ok) {
-          problems.push(mismatch("faces", { throw_seq: d.seq, message_id: d.message_id, player_id: d.player_id, expected, recorded: d.recorded, game }, `draw ${d.seq} (message ${d.message_id}): the seed gives [${expected.join(", ")}], recorded [${d.recorded.join(", ")}]`));
+          problems.push(mismatch("faces", { throw_seq: d.seq, message_id: d.message_id, player_id: d.player_id, expected, recorded: d.recorded, game }, `draw ${d.seq}${d.message_id != 0 ? ` (message ${d.message_id})` : ""}: the seed gives [${expected.join(", ")}], recorded [${d.recorded.join(", ")}]`));
         }
       });
       progress(options, Math.min(start + BATCH, draws.length), draws.length);
       await pause(options);
     }
+    report.digest = draws.length === rows.length ? await tableDigest(rows) : null;
     const uses = new Map();
     for (const d of draws) uses.set(d.seq.toString(), { n: d.seq, count: (uses.get(d.seq.toString()) || { count: 0 }).count + 1 });
     const sorted = [...uses.values()].sort((a, b) => compareInts(a.n, b.n));
@@ -1024,6 +1120,8 @@
       }
       report.sequences = [{ player_id: 0, throws: draws.length, last: sorted[sorted.length - 1].n, holds }];
     }
+    // Last (table_record.verify_table): a record whose draws each hold may still not be whole.
+    problems.push(...digestProblems(doc, report.digest));
     if (game === "ducks" || game === "regidice") report.stats = tableStats(draws);
     return report;
   }
@@ -1050,7 +1148,12 @@
         report = await verifyTable(doc, options);
       } else {
         const game = pyStr(get(doc, "game", "greed"));
-        if (game !== "greed") throw new UncheckableError("unknown_game", { game }, "it is a day record of a game this bot does not know");
+        if (game !== "greed") {
+          if (Object.prototype.hasOwnProperty.call(TABLE_GAMES, game)) {
+            throw new UncheckableError("table_game", { game }, `it names ${game}, a table game, but has no table_id: a table's record has one`);
+          }
+          throw new UncheckableError("unknown_game", { game }, "it is a day record of a game this bot does not know");
+        }
         report = await verifyDay(doc, options);
       }
     } catch (e) {
@@ -1120,9 +1223,23 @@
       return `${what}OK: ${name}: the seed matches its commitment and all ${report.checked} ${things} match the seed`;
     }
     if (report.verdict === "not_revealed") return `${what}NOT YET: ${name}: the seed is not revealed yet; check again when it has ended`;
-    if (report.verdict === "scripted") return `${what}SCRIPTED: ${name ? name + ": " : ""}typed-in dice never verify as fair (${report.mismatches.length} problems)`;
+    const problems = `${report.mismatches.length} problem${report.mismatches.length === 1 ? "" : "s"}`;
+    if (report.verdict === "scripted") return `${what}SCRIPTED: ${name ? name + ": " : ""}typed-in dice never verify as fair (${problems})`;
     const first = report.mismatches[0];
-    return `${what}FAILED: ${report.village_id === undefined ? "the record" : name}: ${report.mismatches.length} problem${report.mismatches.length === 1 ? "" : "s"}; first: ${first.what}: ${first.detail}`;
+    return `${what}FAILED: ${report.village_id === undefined ? "the record" : name}: ${problems}; first: ${first.what}: ${first.detail}`;
+  }
+
+  /** What the reader holds against what was posted in the village (greedbot verify's last
+   * lines): a record that checks out is whole only if these are what was posted. */
+  function compareLines(report) {
+    // Nothing was posted to compare with before the seed is revealed.
+    if (report.verdict === "unreadable" || report.commitment === undefined || report.seed === null) return [];
+    const lines = [`commitment (the seal posted at the start): ${report.commitment}`];
+    if (report.digest) {
+      lines.push(`draws: ${report.digest.count}; digest sha256: ${report.digest.sha256}`);
+      lines.push("compare these with the seal posted at the start and the digest posted at the end");
+    }
+    return lines;
   }
 
   return {
@@ -1135,7 +1252,11 @@
     PyFloat,
     UnreadableError,
     chiSquarePValue,
+    compareLines,
+    dayDigest,
     decodeBytes,
+    digestOf,
+    tableDigest,
     firstDifference,
     fromHex,
     gammaQ,

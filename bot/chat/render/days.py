@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.chat.text import day_rules
 from bot.words.reply import Reply, ReplyKind
-from bot.words.text import Text, as_int, as_list, as_map, plain
+from bot.words.text import Text, as_int, as_list, as_map, plain, revealed_lines
 
 
 def day_opened(t: Text, reply: Reply) -> list[str]:
@@ -31,10 +31,8 @@ def day_closed(t: Text, reply: Reply) -> list[str]:
     unfinished = as_list(p.get("unfinished"))
     if unfinished:
         lines.append(t("day_closed.unfinished", names=t.names(unfinished)))
-    lines += [
-        t("day_closed.seed", seed=plain(p.get("seed"))),
-        t("day_closed.verify", commitment=plain(p.get("commitment")), day=day),
-    ]
+    lines += revealed_lines(t, p, "day_closed.seed", "day_closed.draws")
+    lines.append(t("day_closed.verify", commitment=plain(p.get("commitment")), day=day))
     return lines
 
 

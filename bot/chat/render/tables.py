@@ -14,7 +14,7 @@ from bot.words.checking import (
     verify_page,
 )
 from bot.words.reply import Reply
-from bot.words.text import Text, as_int, as_list, as_map, plain
+from bot.words.text import Text, as_int, as_list, as_map, plain, revealed_lines
 
 
 def _game(t: Text, reply: Reply) -> str:
@@ -139,10 +139,15 @@ def abandoned(t: Text, reply: Reply) -> list[str]:
             reason=plain(p.get("reason")),
         )
     ]
-    if p.get("seed"):
-        # With the game's own hint at how to check its draws, where it has one.
-        own = f"{plain(p.get('game'))}.seed"
-        lines.append(t(own if own in t.texts else "table.seed", seed=plain(p.get("seed"))))
+    # With the game's own hint at how to check its draws, where it has one.
+    game = plain(p.get("game"))
+    seed, draws = f"{game}.seed", f"{game}.draws"
+    lines += revealed_lines(
+        t,
+        p,
+        seed if seed in t.texts else "table.seed",
+        draws if draws in t.texts else "table.draws",
+    )
     return lines
 
 

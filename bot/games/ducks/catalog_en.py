@@ -93,6 +93,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "ducks.game_end.head": "Game over! Winner: {winners} ({points} in total)",
     "ducks.game_end.shared": "Game over! Shared win: {winners} ({points} each)",
     "ducks.game_end.plain": "Game over!",
+    "ducks.draws": (
+        "All {count} rolls of the table, digest sha256: {digest}"
+        " (when a check of the table's record shows this same digest, no roll is missing from it)"
+    ),
     "ducks.seed": "Seed: {seed} (`/ducks verify` checks every roll against it)",
     "ducks.game_end.early": (
         "Fewer than two players were left, so the game ended after {played} rounds "

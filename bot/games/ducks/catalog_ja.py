@@ -96,6 +96,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "ducks.game_end.head": "ゲーム終了！ 優勝: {winners}（合計{points}）",
     "ducks.game_end.shared": "ゲーム終了！ 同点優勝: {winners}（合計{points}）",
     "ducks.game_end.plain": "ゲーム終了！",
+    "ducks.draws": (
+        "この卓の投げは全部で{count}回、ダイジェスト sha256: {digest}"
+        "（記録の検証でこれと同じダイジェストが出れば、欠けた投げはありません）"
+    ),
     "ducks.seed": "シード: {seed}（`/ducks verify` ですべての投げを確かめられます）",
     "ducks.game_end.early": (
         "プレイヤーが2人未満になったため、{played}ラウンドで終了しました（途中のラウンドは採点しません）。"

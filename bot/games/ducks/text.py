@@ -17,7 +17,17 @@ from typing import Any, Final
 
 from bot.games.ducks import catalog_en, catalog_ja
 from bot.words.reply import Reply
-from bot.words.text import GameTexts, Text, Writer, as_int, as_list, as_map, plain, table_lines
+from bot.words.text import (
+    GameTexts,
+    Text,
+    Writer,
+    as_int,
+    as_list,
+    as_map,
+    plain,
+    revealed_lines,
+    table_lines,
+)
 
 TEXTS_JA: Final[Mapping[str, str]] = catalog_ja.TEXTS
 TEXTS_EN: Final[Mapping[str, str]] = catalog_en.TEXTS
@@ -303,9 +313,8 @@ def game_end(t: Text, reply: Reply) -> list[str]:
     if p.get("early"):
         lines.append(t("ducks.game_end.early", played=as_int(p.get("rounds_played"))))
     lines.append(_totals(t, reply, totals))
-    if p.get("seed"):
-        # The village adds the table's seed at the end: every roll can be checked now.
-        lines.append(t("ducks.seed", seed=plain(p.get("seed"))))
+    # The village adds the table's seed at the end: every roll can be checked now.
+    lines += revealed_lines(t, p, "ducks.seed", "ducks.draws")
     return lines
 
 

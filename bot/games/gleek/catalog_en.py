@@ -88,6 +88,11 @@ TEXTS: Final[Mapping[str, str]] = {
     "gleek.game_over.abandoned": (
         "A moderator closed the table. The deal in progress is void; the deals played stand."
     ),
+    "gleek.draws": (
+        "All {count} draws of the table"
+        " (the first dealer and the deals), digest sha256: {digest} (when a check of the table's"
+        " record shows this same digest, no deal is missing from it)"
+    ),
     "gleek.seed": "Seed: {seed} (`/gleek verify` checks every deal)",
     "gleek.score.corner": "",
     "gleek.score.deal": "deal {deal}",
@@ -133,21 +138,21 @@ TEXTS: Final[Mapping[str, str]] = {
     "gleek.legal.wait": "Wait for [{name}]'s move.",
     # -- the game's name, and its commands on Discord and in the help --------------------------
     "table.export.closed.gleek": (
-        "The record of {game} table {table} ({draws} deals, its seed revealed). File: {filename}"
+        "The record of {game} table {table} (draws: {draws}; its seed revealed). File: {filename}"
     ),
     "table.export.open.gleek": (
-        "The record of {game} table {table} ({draws} deals). The seed is revealed when the "
+        "The record of {game} table {table} (draws: {draws}). The seed is revealed when the "
         "table ends. File: {filename}"
     ),
     "table.verify.ok.gleek": (
-        "✅ {game} table {table}: the seed matches its seal and all {draws} deals match the seed."
+        "✅ {game} table {table}: the seed matches its seal and every deal matches the seed "
+        "(deals checked: {draws})."
     ),
     "table.verify.failed.gleek": (
-        "❌ {game} table {table}: {draws} deals checked, {count} mismatches."
+        "❌ {game} table {table}: deals checked: {draws}; mismatches: {count}."
     ),
     "table.verify.detail.faces.gleek": (
-        "deal {throw_seq} (message {message_id}): the seed gives {expected}, recorded "
-        "{recorded} (values from 0)"
+        "draw {throw_seq}: the seed gives {expected}, recorded {recorded} (values from 0)"
     ),
     "table.verify.detail.duplicate.gleek": "deal {throw_seq} is recorded {uses} times",
     "table.verify.detail.gap.gleek": "no record of deal {missing} (numbers run to {last})",

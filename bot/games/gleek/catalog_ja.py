@@ -88,6 +88,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "gleek.game_over.abandoned": (
         "進行役が卓を閉じました。途中の回は無効、終わった回のチップはそのまま残ります。"
     ),
+    "gleek.draws": (
+        "この卓の抽選（最初の親と配札）は全部で{count}回、ダイジェスト sha256: {digest}"
+        "（記録の検証でこれと同じダイジェストが出れば、欠けた配札はありません）"
+    ),
     "gleek.seed": "シード: {seed}（`/gleek verify` でどの配札も確かめられます）",
     "gleek.score.corner": "",
     "gleek.score.deal": "第{deal}回",
@@ -149,8 +153,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "❌ {game}の卓{table}の検証: 配札{draws}回を調べ、{count}件の食い違いがありました。"
     ),
     "table.verify.detail.faces.gleek": (
-        "{throw_seq}回目の配札（発言 {message_id}）: シードからは {expected}、記録は {recorded}"
-        "（0から数えた値）"
+        "{throw_seq}回目の抽選（配札）: シードからは {expected}、記録は {recorded}（0から数えた値）"
     ),
     "table.verify.detail.duplicate.gleek": "{throw_seq}回目の配札が{uses}回記録されています",
     "table.verify.detail.gap.gleek": "{missing}回目の配札の記録がありません（番号は{last}まで）",

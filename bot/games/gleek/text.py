@@ -17,7 +17,17 @@ from typing import Any, Final
 
 from bot.games.gleek import catalog_en, catalog_ja
 from bot.words.reply import Reply
-from bot.words.text import GameTexts, Text, Writer, as_int, as_list, as_map, plain, table_lines
+from bot.words.text import (
+    GameTexts,
+    Text,
+    Writer,
+    as_int,
+    as_list,
+    as_map,
+    plain,
+    revealed_lines,
+    table_lines,
+)
 
 TEXTS_JA: Final[Mapping[str, str]] = catalog_ja.TEXTS
 TEXTS_EN: Final[Mapping[str, str]] = catalog_en.TEXTS
@@ -312,8 +322,7 @@ def game_over(t: Text, reply: Reply) -> list[str]:
         by, reason = plain(p.get("abandoned_by")), plain(p.get("reason"))
         closed = [t("table.abandoned.standing", game=t.word("game", "gleek"), by=by, reason=reason)]
     lines = [*closed, t(key), *_chips_table(t, reply, as_list(p.get("deals")), p.get("chips"))]
-    if p.get("seed"):
-        lines.append(t("gleek.seed", seed=plain(p.get("seed"))))
+    lines += revealed_lines(t, p, "gleek.seed", "gleek.draws")
     return lines
 
 

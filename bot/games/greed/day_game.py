@@ -16,7 +16,7 @@ from bot.games.greed import (
     text,
 )
 from bot.games.greed.events import GreedEvent
-from bot.games.greed.fair import uniformity_json, verify_record
+from bot.games.greed.fair import record_digest, uniformity_json, verify_record
 from bot.games.greed.game import GAME, rule_error
 from bot.games.greed.moves import GreedMove
 from bot.games.greed.replies import odds, take_options
@@ -63,6 +63,7 @@ DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
     calculate,
     verify_record,
     tally,
+    record_digest,
     texts=text.TEXTS,
     commands=day_commands.COMMANDS,
     position=day_commands.POSITION,

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.fairness.digest import Digest, day_rows_digest, digest_problems
 from bot.fairness.seed import Mismatch, commitment, missing_numbers
 from bot.fairness.stats import Uniformity, uniformity
 from bot.games.greed.faces import FACES, Face, UnknownFaceError, format_faces, parse_faces
@@ -252,9 +253,19 @@ def verify_record(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
                     {"throw": index + 1, "error": str(error)},
                 )
             )
+    # Last: a record whose draws each hold may still not be the whole of what was posted.
+    whole = record_digest(rows) if len(throws) == len(rows) else None
+    digested = digest_problems(document, whole)
     if seed is None and seed_hex is not None:
-        return len(throws), problems
-    return len(throws), problems + verify_day(village_id, day, commitment, seed, throws)
+        return len(throws), problems + digested
+    return len(throws), problems + verify_day(village_id, day, commitment, seed, throws) + digested
+
+
+def record_digest(rows: Sequence[Any]) -> Digest | None:
+    """How many throws a day's record holds and their digest (docs/fair-dice.md §1), each
+    throw's faces read as the check reads them and written as their tokens; None when a
+    throw cannot be read."""
+    return day_rows_digest(rows, lambda faces: [f.token for f in parse_faces(list(faces))])
 
 
 def face_uniformity(faces: Iterable[Face]) -> Uniformity[Face]:

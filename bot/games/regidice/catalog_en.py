@@ -95,6 +95,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "regidice.record": (
         "Record: progress {progress}/60 · enemies defeated {defeated} · rounds played {rounds}"
     ),
+    "regidice.draws": (
+        "All {count} rolls of the table, digest sha256: {digest}"
+        " (when a check of the table's record shows this same digest, no roll is missing from it)"
+    ),
     "regidice.seed": "Seed: {seed} (`/regidice verify` checks every roll)",
     # -- looking at the table ------------------------------------------------------------------
     "regidice.status": "Round {round} · {step} · lead {lead} · progress {progress}/60",

@@ -98,6 +98,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "regidice.lost.out_of_rounds": "敗北: ラウンドの上限に達しました。",
     "regidice.ended": "この卓は中止で終わりました（勝ちも負けもなし）。",
     "regidice.record": "記録: 進み具合 {progress}/60 ・ 倒した敵 {defeated} ・ {rounds}ラウンド",
+    "regidice.draws": (
+        "この卓の出目は全部で{count}回、ダイジェスト sha256: {digest}"
+        "（記録の検証でこれと同じダイジェストが出れば、欠けた出目はありません）"
+    ),
     "regidice.seed": "シード: {seed}（`/regidice verify` ですべての出目を確かめられます）",
     # -- looking at the table ------------------------------------------------------------------
     "regidice.status": "ラウンド{round} ・ {step} ・ リード {lead} ・ 進み具合 {progress}/60",

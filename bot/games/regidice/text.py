@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from bot.games.regidice import catalog_en, catalog_ja
 from bot.words.reply import Reply
-from bot.words.text import GameTexts, Text, Writer, as_int, as_list, as_map, plain
+from bot.words.text import GameTexts, Text, Writer, as_int, as_list, as_map, plain, revealed_lines
 
 TEXTS_JA: Final[Mapping[str, str]] = catalog_ja.TEXTS
 TEXTS_EN: Final[Mapping[str, str]] = catalog_en.TEXTS
@@ -309,8 +309,7 @@ def ended(t: Text, reply: Reply) -> list[str]:
             rounds=as_int(p.get("rounds")),
         ),
     ]
-    if p.get("seed"):
-        lines.append(t("regidice.seed", seed=plain(p.get("seed"))))
+    lines += revealed_lines(t, p, "regidice.seed", "regidice.draws")
     return lines
 
 

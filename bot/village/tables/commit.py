@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import replace
 from typing import Any
 
+from bot.fairness.digest import Digest
 from bot.games.api import Json
 from bot.games.registry import TABLE_GAMES
 from bot.village.core import Author, Core, Incoming
@@ -23,6 +24,7 @@ from bot.village.records import (
     TableAppend,
     TableRecord,
 )
+from bot.village.table_record import table_digest
 from bot.village.tables.seated import Seated
 from bot.village.tables.telling import move_replies
 from bot.words.reply import Reply
@@ -107,7 +109,15 @@ async def commit(
     )
     # The message is recorded with its replies (settle), in this same unit.
     await core.store.append_table(append)
-    return move_replies(seated, after, applied, mover)
+    return move_replies(seated, after, applied, mover, await ended_digest(core, after))
+
+
+async def ended_digest(core: Core, after: TableRecord) -> Digest | None:
+    """The count and digest of a table's draws once it has ended (None while in play), read
+    in the unit that ends it: posted with the seed."""
+    if after.status == TABLE_PLAYING:
+        return None
+    return await table_digest(core.store, after)
 
 
 def scores(

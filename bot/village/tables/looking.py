@@ -81,8 +81,10 @@ async def score(core: Core, call: Call) -> list[Reply]:
 async def export(core: Core, call: Call) -> list[Reply]:
     """The table's record as JSON: every draw; the seed once the table has ended."""
     table = await named(core, call)
-    document = await table_document(core.store, table)
-    state = state_of(await load(core, table, call.here))
+    seated = await load(core, table, call.here)
+    names = dict(zip(table.seats, seated.names, strict=False))
+    document = await table_document(core.store, table, names)
+    state = state_of(seated)
     return [
         Reply(
             ReplyKind.INFO,

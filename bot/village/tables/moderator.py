@@ -11,7 +11,7 @@ from bot.village.core import Call, Core, Refusal, reason_arg
 from bot.village.moves import settle_chance
 from bot.village.records import TABLE_ABANDONED, TABLE_PLAYING, NewEvent, TableAppend, TableRecord
 from bot.village.stream import TABLE_ENDED, TABLE_SKIPPED
-from bot.village.tables.commit import by, scores, where
+from bot.village.tables.commit import by, ended_digest, scores, where
 from bot.village.tables.seated import Seated, here, in_play, may_manage
 from bot.village.tables.telling import awaited, move_replies, reply_kind, table_reply
 from bot.village.tables.time_limit import expire
@@ -71,7 +71,19 @@ async def abandon(core: Core, call: Call) -> list[Reply]:
     await core.store.append_table(append)
     now = replace(seated, table=after)
     name = call.author.name
-    return [table_reply("abandoned", now, name, reason=why, seed=seed, by=name)]
+    whole = await ended_digest(core, after) if seed is not None else None
+    return [
+        table_reply(
+            "abandoned",
+            now,
+            name,
+            reason=why,
+            seed=seed,
+            by=name,
+            draw_count=None if whole is None else whole.count,
+            draw_digest=None if whole is None else whole.sha256,
+        )
+    ]
 
 
 async def _abandon_in_play(
@@ -96,7 +108,7 @@ async def _abandon_in_play(
     await core.store.append_table(
         TableAppend(after, table.version, stored, kept, at=core.clock.now())
     )
-    told = move_replies(seated, after, applied, call.author)
+    told = move_replies(seated, after, applied, call.author, await ended_digest(core, after))
     said = {"by": call.author.name, "reason": ended.data.get("reason")}
     if reply_kind(seated, "ended") is None:
         # The game's own end (Gleek's `game_over`) answers the abandon: who and why in it.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.fairness.digest import Digest
 from bot.games.api import MOVER_ONLY, TO_SEAT, Params, Private
 from bot.village.core import Author
 from bot.village.moves import Applied
@@ -55,10 +56,15 @@ def awaited(seated: Seated) -> str | None:
 
 
 def move_replies(
-    seated: Seated, after: TableRecord, applied: Applied, mover: Author | None
+    seated: Seated,
+    after: TableRecord,
+    applied: Applied,
+    mover: Author | None,
+    whole: Digest | None = None,
 ) -> list[Reply]:
     """What a move (or the time limit, or the start) tells the table: the reply to it, the
-    announcements, then each seat's private news (a new hand)."""
+    announcements, then each seat's private news (a new hand). `whole`: the count and
+    digest of the table's draws, told with its seed when the move ended the game."""
     kind = seated.kind
     key, params, about = kind.presenter.outcome(
         seated.state, applied.events, applied.state, seated.names
@@ -71,7 +77,7 @@ def move_replies(
         to = seated.names[seat]  # the time limit played this seat's move
     else:
         to = awaited(seated)  # the time limit (or a skip) played the awaited player's move
-    first = Reply(move_kind(key), key, _revealed(key, params, after), to=to, state=about)
+    first = Reply(move_kind(key), key, _revealed(key, params, after, whole), to=to, state=about)
     secret = params.get(MOVER_ONLY)
     if mover is not None and isinstance(secret, list) and secret:
         # A move nobody else may see yet (a sealed declaration): for its player alone.
@@ -83,7 +89,7 @@ def move_replies(
     for told in kind.presenter.announcements(
         seated.state, applied.events, applied.state, seated.names
     ):
-        params = _revealed(told.key, told.params, after)
+        params = _revealed(told.key, told.params, after, whole)
         to_seat = told_to(seated, told.to, otherwise)
         replies.append(
             Reply(move_kind(told.key), told.key, params, to=to_seat, state=told.state or state)
@@ -97,11 +103,24 @@ def move_replies(
 _GAME_ENDS = (".game_end", ".game_over", ".won", ".lost", ".ended")
 
 
-def _revealed(key: str, params: Params, table: TableRecord) -> Params:
+def _revealed(key: str, params: Params, table: TableRecord, whole: Digest | None) -> Params:
     if table.status == TABLE_PLAYING or not key.endswith(_GAME_ENDS):
         return params
-    # The game is over: its seed is public now, so anyone can check every draw.
-    return {**params, "seed": (table.seed or b"").hex(), "commitment": table.commitment}
+    # The game is over: its seed is public now, so anyone can check every draw; and how
+    # many draws there were, and their digest, so that anyone can tell its record is whole.
+    return {
+        **params,
+        "seed": (table.seed or b"").hex(),
+        "commitment": table.commitment,
+        **revealed_draws(whole),
+    }
+
+
+def revealed_draws(whole: Digest | None) -> Params:
+    """The count and digest of an ended table's draws, as its end's replies carry them."""
+    if whole is None:
+        return {}
+    return {"draw_count": whole.count, "draw_digest": whole.sha256}
 
 
 def secret_reply(news: Private, seated: Seated, table: TableRecord) -> Reply:

@@ -85,6 +85,14 @@ test("chi-square: the statistic exactly, the p-value to the last digits /village
   }
 });
 
+test("digests: a record's draws give the published text, count and sha256", async () => {
+  for (const d of vectors.digests) {
+    const computed = d.kind === "day" ? await v.dayDigest(d.rows) : await v.tableDigest(d.rows);
+    assert.deepEqual(computed, { count: d.count, sha256: d.sha256 });
+    assert.deepEqual(await v.digestOf(d.lines), { count: d.count, sha256: d.sha256 });
+  }
+});
+
 test("lgamma is CPython's", () => {
   // math.lgamma's values, printed by Python 3.11 (repr, so every digit counts).
   const python = [
