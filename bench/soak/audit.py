@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bench.soak.chat import Chat, Swallowed
+from bench.soak.chat import BotPost, Chat, Swallowed
 from bench.soak.village import GUILD_ID, VILLAGE_ID
 from bot.chat.render import render
 from bot.discord_adapter.jobs import job_of
@@ -193,10 +193,10 @@ def _answers(
 ) -> None:
     """Every kept reply posted once, under its nonce, with its own text; and what the chat
     shows that nothing was kept for (a "try again", or an answer out of nowhere)."""
-    posted_as: defaultdict[str, list[str]] = defaultdict(list)
+    posted_as: defaultdict[str, list[BotPost]] = defaultdict(list)
     for post in chat.posts:
         if post.nonce is not None and "." not in post.nonce:  # a long reply's first piece
-            posted_as[post.nonce].append(post.text)
+            posted_as[post.nonce].append(post)
     # A kept reply whose send was answered with an earlier post of its nonce: a "try again"
     # or an internal error posted first for the same message (never kept, so never the
     # kept reply's own text). The other way round, a refusal sent after the answer was
@@ -233,15 +233,16 @@ def _answers(
             continue
         if entry.message_id is not None and draws[entry.message_id]:
             found.lost_throws.append(entry.message_id)
-    for nonce, texts in posted_as.items():
-        told = texts[0] in retry  # the first post under the nonce: what the player saw
-        if told and ":" in nonce and int(nonce.split(":", 1)[0]) in records.messages:
-            found.retried_then_applied.append(int(nonce.split(":", 1)[0]))
+    for nonce, posts in posted_as.items():
+        # The first post under the nonce is what the players saw: "try again" alone, or
+        # several players' "try again" gathered into one post while the channel was busy.
+        told = posts[0].told(retry) or []
+        found.retried_then_applied.extend(m for m in told if m in records.messages)
         if nonce in expected or nonce.startswith("h"):  # `h…`: the history is unreadable
             continue
-        if all(text in retry for text in texts):
-            found.told_to_retry += 1
-        elif all(text in retry | broken for text in texts):
+        if all(post.told(retry) is not None for post in posts):
+            found.told_to_retry += len(told)
+        elif all(post.told(unkept) is not None for post in posts):
             found.internal_errors += 1
         else:
             found.unrecorded_answers.append(nonce)

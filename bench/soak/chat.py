@@ -30,6 +30,8 @@ BOT_ID = 999
 NONCE_WINDOW = dt.timedelta(minutes=5)
 """Discord checks a nonce "in the past few minutes"; longer than any outage the soak makes."""
 _NAMED = re.compile(r"【(.+?)】")
+# The link a shared post puts after an answer's first line: to the message it answers.
+_LINK = re.compile(r" \[↗\]\(<https://discord\.com/channels/\d+/\d+/(\d+)>\)")
 POSTS_PER_WINDOW = 5
 WINDOW = dt.timedelta(seconds=5)
 """A channel takes 5 posts per 5 seconds, as Discord's bucket for posting does today."""
@@ -45,6 +47,30 @@ class BotPost:
     nonce: str | None
     text: str
     at: dt.datetime
+
+    def answers(self) -> list[tuple[int | None, str]]:
+        """Each answer the post carries, with the message it answers: one, or the parts of
+        a shared post. The first answers the message the post replies to; each later one the
+        message its link names, else the same message as the part before it."""
+        found: list[tuple[int | None, str]] = []
+        message = self.reply_to
+        for part in self.text.split(SEPARATOR):
+            first, newline, rest = part.partition("\n")
+            if link := _LINK.search(first):
+                message = int(link[1])
+                first = first[: link.start()] + first[link.end() :]
+            found.append((message, first + newline + rest))
+        return found
+
+    def told(self, texts: frozenset[str]) -> list[int | None] | None:
+        """The messages answered by one of `texts` alone (notices such as "try again"), when
+        the post carries nothing else; None when it carries anything else."""
+        if self.text in texts:
+            return [self.reply_to]
+        answers = self.answers()
+        if all(text in texts for _, text in answers):
+            return [message for message, _ in answers]
+        return None
 
 
 @dataclass(slots=True)

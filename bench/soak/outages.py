@@ -32,7 +32,7 @@ async def _resumed(chat: Chat, since: dt.datetime, retry: frozenset[str]) -> dt.
         for post in reversed(chat.posts):
             if post.at < since:
                 break
-            if post.reply_to is not None and post.text not in retry:
+            if post.reply_to is not None and post.told(retry) is None:
                 return post.at
         await asyncio.sleep(0.05)
     return None
@@ -57,7 +57,7 @@ async def outage_soak(
         await cluster.start()
         started = dt.datetime.now(dt.UTC)
         back = await _resumed(chat, started, retry)
-        told = sum(post.text in retry for post in chat.posts[first:])
+        told = sum(len(post.told(retry) or ()) for post in chat.posts[first:])
         outages.append(
             Outage(
                 mode,
