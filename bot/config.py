@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
@@ -20,6 +21,19 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 EXAMPLE_TOKEN = "your-bot-token-here"
 """The token .env.example ships: a `.env` copied from it whose token is not filled in yet."""
+
+EXAMPLE_PASSWORD = "change-me-"
+"""How every password .env.example ships begins: a database anyone who read the example can
+log in to, so greedbot refuses to start on one."""
+
+
+def placeholders(environment: Mapping[str, str]) -> list[str]:
+    """The names of the variables still holding a placeholder of .env.example, in order."""
+    return sorted(
+        name
+        for name, value in environment.items()
+        if value == EXAMPLE_TOKEN or value.startswith(EXAMPLE_PASSWORD)
+    )
 
 
 class Settings(BaseSettings):

@@ -157,6 +157,25 @@ def test_compose_migrates_and_grants_as_the_owner_before_the_bot() -> None:
     assert migrate["logging"]["options"]["max-size"]
 
 
+def test_compose_checks_the_settings_before_anything_starts() -> None:
+    """A placeholder left in .env stops everything: no database initialised with a password
+    everyone knows, no bot restarting forever on a token that cannot log in."""
+    services = compose()["services"]
+    check = services["check"]
+    assert check["command"] == ["greedbot", "discord", "check"]
+    assert check["build"] == services["bot"]["build"]
+    assert check.get("restart", "no") == "no", "a one-shot service must not restart"
+    assert services["postgres"]["depends_on"]["check"]["condition"] == (
+        "service_completed_successfully"
+    )
+    # It checks what the others will be given: every password and the token of .env.
+    given = mapping(check["environment"])
+    example_values = {name for name, (value, _, _) in example().items() if "change-me-" in value}
+    assert example_values | {"DISCORD_TOKEN"} <= set(given)
+    bot_url = mapping(services["bot"]["environment"])["DATABASE_URL"]
+    assert given["DATABASE_URL"] == bot_url
+
+
 def test_postgres_makes_the_app_role_on_a_new_volume() -> None:
     postgres = compose()["services"]["postgres"]
     mounts = {}
@@ -187,8 +206,9 @@ def test_every_variable_compose_interpolates_is_in_the_example() -> None:
 # --- the owner's password stays away from the bot -----------------------------------------
 
 OWNER_PASSWORD = "POSTGRES_PASSWORD"
-# Who may see it: the database, and the one-shot migrate service that sets the tables up.
-OWNERS = {"postgres", "migrate"}
+# Who may see it: the database, the one-shot migrate service that sets the tables up, and the
+# one-shot check before them that refuses it while it is still the placeholder.
+OWNERS = {"postgres", "migrate", "check"}
 # The settings in .env.example that the bot's service is not handed, and why.
 NOT_FOR_THE_BOT = {
     OWNER_PASSWORD: "the owner's password",

@@ -27,6 +27,7 @@ def checked_url(url: str, source: str = "--db") -> str:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
+    from bot.config import EXAMPLE_PASSWORD
     from bot.storage.engine import async_url
 
     try:
@@ -44,6 +45,12 @@ def checked_url(url: str, source: str = "--db") -> str:
                 f"leave it out ({_EXAMPLE})"
             )
         dialect.import_dbapi()
+        if (parsed.password or "").startswith(EXAMPLE_PASSWORD):
+            # Anyone who read .env.example knows it: a database nobody should keep a village in.
+            raise CliError(
+                f"{source}: the database password is still the placeholder of .env.example; "
+                "choose a long random one in .env (letters and digits)"
+            )
     except CliError:
         raise
     except ImportError as error:

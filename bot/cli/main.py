@@ -83,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
     verbs.required = True
     run_discord = verbs.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
     run_discord.set_defaults(handler=_lazy("bot.cli.village_tools", "run_discord"))
+    check = verbs.add_parser(
+        "check", help="check the settings the bot would start with, without starting it"
+    )
+    check.set_defaults(handler=_lazy("bot.cli.village_tools", "run_check"))
     sync = verbs.add_parser(
         "sync", help="publish the slash commands (after installing or upgrading)"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -190,6 +191,34 @@ def run_discord(args: argparse.Namespace) -> int:
     url = database_place(None, settings)
     with database_errors(url):  # what run() leaves to its caller: a database refusing
         return run(settings)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """`greedbot discord check`: the settings the bot would start with, checked without
+    starting it. docker-compose runs it before anything else, so that a `.env` still holding a
+    placeholder of `.env.example` stops everything in one line: no database is made with a
+    password everyone knows, and no bot restarts forever on a token that cannot log in."""
+    from bot.config import placeholders
+    from bot.discord_adapter.run import SETUP_ERROR, SetupError, token_of
+
+    left = placeholders(os.environ)
+    if left:
+        print(
+            f"greedbot: {', '.join(left)} still "
+            f"{'holds the placeholder' if len(left) == 1 else 'hold the placeholders'} of "
+            ".env.example: put your own values in .env",
+            file=sys.stderr,
+        )
+        return SETUP_ERROR
+    settings = _settings()
+    database_url(None, settings)
+    try:
+        token_of(settings)
+    except SetupError as error:
+        print(f"greedbot: {error}", file=sys.stderr)
+        return SETUP_ERROR
+    print("greedbot: the settings are ready")
+    return 0
 
 
 def run_sync(args: argparse.Namespace) -> int:

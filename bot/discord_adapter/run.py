@@ -63,9 +63,11 @@ def configure_logging(settings: Settings) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
-    # discord.py's gateway chatter stays at warnings unless asked for.
+    # discord.py's gateway chatter stays at warnings unless asked for; so does Alembic's, which
+    # would otherwise come before greedbot's own line when the schema cannot be brought up.
     if settings.log_level != "DEBUG":
         logging.getLogger("discord").setLevel(logging.WARNING)
+        logging.getLogger("alembic").setLevel(logging.WARNING)
     # A village bot has no voice: the warning that voice is not installed says nothing.
     logging.getLogger("discord.client").addFilter(
         lambda record: "voice will NOT be supported" not in record.getMessage()
@@ -146,12 +148,15 @@ def run(settings: Settings) -> int:
         return 0
     except (
         SetupError,
-        SchemaBehindError,
         discord.LoginFailure,
         discord.PrivilegedIntentsRequired,
     ) as error:
         print(f"greedbot: {_explained(error)}", file=sys.stderr)
         return SETUP_ERROR
+    except SchemaBehindError as error:
+        # The database refuses the work: as `greedbot migrate` and README say, exit 3.
+        print(f"greedbot: {_explained(error)}", file=sys.stderr)
+        return DATABASE_UNREACHABLE
     except DatabaseUnreachableError as error:
         print(f"greedbot: {str(error).splitlines()[0]}", file=sys.stderr)
         return DATABASE_UNREACHABLE

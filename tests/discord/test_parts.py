@@ -162,8 +162,11 @@ SHAPED = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789
 """Shaped like a bot token, and no bot's."""
 
 
-def greedbot(args: list[str], folder: Path, token: str) -> subprocess.CompletedProcess[str]:
-    """The installed command, in a folder of its own (no .env), with only this token."""
+def greedbot(
+    args: list[str], folder: Path, token: str, **more: str
+) -> subprocess.CompletedProcess[str]:
+    """The installed command, in a folder of its own (no .env), with only this token (and
+    the settings in `more`)."""
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
         capture_output=True,
@@ -174,6 +177,7 @@ def greedbot(args: list[str], folder: Path, token: str) -> subprocess.CompletedP
             "HOME": str(folder),
             "DISCORD_TOKEN": token,
             "GREEDBOT_DATA_DIR": str(folder / "data"),
+            **more,
         },
         timeout=120,
         check=False,
@@ -202,3 +206,69 @@ def test_the_discord_commands_say_what_is_wrong_in_one_line(
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "DISCORD_TOKEN" in done.stderr
     assert "your-bot-token-here" not in done.stderr  # a token, even a fake one, is never shown
+
+
+PLACEHOLDER_URL = "postgresql://greedbot_app:change-me-to-another-long-random-password@db/g"
+
+
+@pytest.mark.parametrize("verb", [["discord", "run"], ["migrate"], ["discord", "check"]])
+def test_a_placeholder_database_password_is_refused_in_one_line(
+    verb: list[str], tmp_path: Path
+) -> None:
+    """The password .env.example ships is known to everyone who read it: no command starts on
+    it, and none shows it."""
+    done = greedbot(verb, tmp_path, SHAPED, DATABASE_URL=PLACEHOLDER_URL)
+    assert done.returncode == SETUP_ERROR
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "DATABASE_URL" in done.stderr and "placeholder" in done.stderr
+    assert "change-me" not in done.stderr
+
+
+def test_check_names_every_placeholder_left_in_env(tmp_path: Path) -> None:
+    done = greedbot(
+        ["discord", "check"],
+        tmp_path,
+        "your-bot-token-here",
+        POSTGRES_PASSWORD="change-me-to-a-long-random-password",
+        APP_DB_PASSWORD="s3cretAndLong",
+    )
+    assert done.returncode == SETUP_ERROR and done.stderr.count("\n") == 1
+    assert "DISCORD_TOKEN, POSTGRES_PASSWORD still hold the placeholders" in done.stderr
+    assert "APP_DB_PASSWORD" not in done.stderr and "change-me" not in done.stderr
+
+
+def test_check_passes_settings_the_bot_can_start_with(tmp_path: Path) -> None:
+    done = greedbot(
+        ["discord", "check"],
+        tmp_path,
+        SHAPED,
+        POSTGRES_PASSWORD="ownerLongRandom1",
+        DATABASE_URL="postgresql://greedbot_app:appLongRandom2@postgres/greedbot",
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == "greedbot: the settings are ready\n"
+    # A bad token is still refused by the check alone, with no Discord to ask.
+    bad = greedbot(["discord", "check"], tmp_path, "not a token")
+    assert bad.returncode == SETUP_ERROR and "DISCORD_TOKEN" in bad.stderr
+
+
+def test_a_schema_behind_stops_the_bot_with_the_databases_exit_code(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A database whose schema the bot's role may not bring up refuses the work: exit 3, as
+    `greedbot migrate` and README say, in one line of greedbot's own."""
+    from bot.discord_adapter import run as running
+    from bot.storage.migrate import SchemaBehindError
+
+    async def behind(_settings: Settings, _token: str) -> None:
+        raise SchemaBehindError(
+            "the database schema is at 0008 and this greedbot needs 0009, which this "
+            "database role may not make: run greedbot migrate as the owner"
+        )
+
+    monkeypatch.setattr(running, "_run", behind)
+    monkeypatch.setattr(running, "configure_logging", lambda _settings: None)
+    code = running.run(Settings(_env_file=None, DISCORD_TOKEN=SHAPED))  # type: ignore[call-arg]
+    err = capsys.readouterr().err
+    assert code == running.DATABASE_UNREACHABLE == 3
+    assert err.count("\n") == 1 and err.startswith("greedbot: the database schema is at 0008")
