@@ -41,6 +41,12 @@ TEXTS: Final[Mapping[str, str]] = {
     ),
     "nothing_to_roll_back": "{who}{player} has not thrown today: there is nothing to roll back.",
     "reason_too_long": "{who}Keep the reason within {limit} characters.",
+    "file_unreadable.missing": (
+        "{who}There is no file {path}: check where the export was written, and its name."
+    ),
+    "file_unreadable.folder": "{who}{path} is a folder: name the exported JSON file.",
+    "file_unreadable.not_utf8": "{who}The file {path} is not UTF-8 text.",
+    "file_unreadable.unreadable": "{who}The file {path} cannot be read (no permission, maybe).",
     "bad_setting": "{who}{setting} cannot be “{value}”. Allowed: {allowed}",
     "bad_setting.no_value": "{who}{setting} cannot be changed: {allowed}",
     "allowed.rules": "official, house, revised",
@@ -358,6 +364,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "table_seats": "{who}{game} is played by {low} to {high} players ({seated} seated now).",
     "table_seats.exact": "{who}{game} is played by exactly {low} players ({seated} seated now).",
     "table.skipped.no_reason": "{by} skipped {player}'s turn (as if their time ran out).",
+    "no_table_number": (
+        "{who}There is no {game} table {table} in this village (a table's number is in the "
+        "reply that opened it, and in its export's file name)."
+    ),
     "no_table": "{who}There is no {game} table here. Open one with `/{tag} new`.",
     "table_exists": "{who}There is a table here already: one table per channel or thread.",
     "already_seated": "{who}You are seated at the {game} table already.",

@@ -44,6 +44,16 @@ TEXTS: Final[Mapping[str, str]] = {
     ),
     "nothing_to_roll_back": "{who}{player} は本日まだ振っていないので、戻せる記録がありません。",
     "reason_too_long": "{who}理由は{limit}文字以内で書いてください。",
+    "file_unreadable.missing": (
+        "{who}ファイル {path} が見つかりません。書き出したファイルの場所と名前を確かめてください。"
+    ),
+    "file_unreadable.folder": (
+        "{who}{path} はフォルダです。書き出した JSON のファイルを指定してください。"
+    ),
+    "file_unreadable.not_utf8": "{who}ファイル {path} は UTF-8 のテキストではありません。",
+    "file_unreadable.unreadable": (
+        "{who}ファイル {path} を読めません（読む権限がないかもしれません）。"
+    ),
     "bad_setting": "{who}設定 {setting} に「{value}」は使えません。指定できる値: {allowed}",
     "bad_setting.no_value": "{who}設定 {setting} を変更できません: {allowed}",
     "allowed.rules": "official（公式ルール）、house（ハウスルール）、revised（改定版ハウスルール）",
@@ -364,6 +374,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "table_seats": "{who}{game}は{low}〜{high}人で遊びます（いま{seated}人）。",
     "table_seats.exact": "{who}{game}はちょうど{low}人で遊びます（いま{seated}人）。",
     "table.skipped.no_reason": "{by}が{player}の手番を飛ばしました（時間切れと同じ扱い）。",
+    "no_table_number": (
+        "{who}この村に{game}の{table}番卓はありません"
+        "（卓の番号は、開いたときの返事や書き出したファイルの名前に出ています）。"
+    ),
     "no_table": "{who}ここには{game}の卓がありません。`/{tag} new` で開けます。",
     "table_exists": (
         "{who}ここにはもう卓があります。1つのチャンネル（スレッド）に開ける卓は1つです。"

@@ -92,9 +92,16 @@ class Output:
         return json.dumps(self.as_json(), ensure_ascii=False, default=str)
 
 
+class _FileUnreadable(Exception):  # noqa: N818 - carries what the player is told
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path, self.why = path, why
+
+
 def _with_files(request: Parsed) -> Parsed:
     """A file argument names a file in the console (on Discord it is attached): its text
-    goes to the village as the argument's value."""
+    goes to the village as the argument's value. A file that cannot be read is the
+    player's to hear of, in the village's language (`_FileUnreadable`)."""
     if not isinstance(request, CommandRequest):
         return request
     command = registry.find(request.group, request.name)
@@ -106,8 +113,14 @@ def _with_files(request: Parsed) -> Parsed:
             path = Path(args[argument.name]).expanduser()
             try:
                 args[argument.name] = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                raise TranscriptError(f"{argument.name}: cannot read {path}: {error}") from None
+            except FileNotFoundError:
+                raise _FileUnreadable(path, "missing") from None
+            except IsADirectoryError:
+                raise _FileUnreadable(path, "folder") from None
+            except UnicodeDecodeError:
+                raise _FileUnreadable(path, "not_utf8") from None
+            except OSError:
+                raise _FileUnreadable(path, "unreadable") from None
     return CommandRequest(request.group, request.name, args, request.raw, request.words)
 
 
@@ -194,7 +207,14 @@ class ConsoleVillage:
         return await self.say(self.speaker, text)
 
     async def say(self, name: str, text: str) -> list[Output]:
-        request = _with_files(parse_message(text))
+        try:
+            request = _with_files(parse_message(text))
+        except _FileUnreadable as error:
+            # Nothing reached the village: the player is told why, in its language.
+            refusal = refused(
+                "file_unreadable", to=clean_name(name), path=str(error.path), why=error.why
+            )
+            return await self._render(Answer((Delivery(refusal),), self.locale))
         try:
             player_id = await self._player_id(name)
         except StoreError:
@@ -326,9 +346,15 @@ class ConsoleVillage:
             folder, mark = _FOLDERS[attachment]
             for name, data in files_of(reply, locale, (attachment,)):
                 (self.files / folder).mkdir(parents=True, exist_ok=True)
-                path = self.files / folder / f"village{self.village_id}-{name}"
+                # Named as the reply names it; a picture's name says no village, so the
+                # village is put in front (a record's name has it already).
+                village = f"village{self.village_id}"
+                path = self.files / folder / (name if village in name else f"{village}-{name}")
                 path.write_bytes(data)
-                written.append(f"{mark} {path}")
+                line = f"{mark} {path}"
+                if attachment is Attachment.DOCUMENT:
+                    line += f"  (greedbot verify {path})"
+                written.append(line)
         return written
 
     async def _player_id(self, name: str) -> int:

@@ -144,7 +144,9 @@ async def standings_params(
         return (-total(player.player_id), *ranked, player.name.lower())
 
     shows_days = game in (None, village.game)
-    ordered = sorted(players, key=best_first)
+    # One table game's standings are of those who sat at one of its tables.
+    shown = players if shows_days else [p for p in players if tables[p.player_id].get(game or "")]
+    ordered = sorted(shown, key=best_first)
     table: list[dict[str, Any]] = []
     rank = 0
     for i, p in enumerate(ordered):

@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from bot.cli import main
 from bot.console.replay import CONSOLE_VILLAGE
 from bot.console.scripted import ScriptedDice
 from bot.console.session import ConsoleVillage
@@ -17,7 +20,9 @@ from bot.village.clock import ManualClock
 from tests.console.golden import golden_seeds, replay_lines
 
 
-async def test_the_console_writes_an_exported_record_where_it_says(tmp_path: Path) -> None:
+async def test_the_console_writes_an_exported_record_where_it_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'village.db'}")
     try:
         await migrate(engine)
@@ -31,12 +36,15 @@ async def test_the_console_writes_an_exported_record_where_it_says(tmp_path: Pat
     finally:
         await engine.dispose()
     document = export.reply.params["document"]
-    path = folder / "exports" / f"village{CONSOLE_VILLAGE}-{export.reply.params['filename']}"
+    # Written under the name the reply gives it.
+    path = folder / "exports" / export.reply.params["filename"]
     assert json.loads(path.read_text(encoding="utf-8")) == document
     assert document["throws"][0]["faces"] == throw.reply.state["faces"]  # type: ignore[index]
-    # The reply names the file it wrote, and shows no JSON of its own.
-    assert export.text.splitlines()[-1] == f"📄 {path}"
+    # The reply names the file it wrote, with the command that checks it, and shows no JSON.
+    assert export.text.splitlines()[-1] == f"📄 {path}  (greedbot verify {path})"
     assert '"throws"' not in export.text
+    assert main(["verify", str(path)]) == 1  # read and checked: its day is still open
+    assert "seed not revealed" in capsys.readouterr().out
 
 
 async def test_a_replay_prints_the_record_with_the_name_to_save_it_as() -> None:

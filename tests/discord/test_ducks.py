@@ -444,8 +444,11 @@ async def test_a_table_in_a_thread_is_played_there_and_its_time_limit_runs_in_th
     assert record.deadline_at == T0 + dt.timedelta(hours=1)
     [roll] = await table.say(alice, "[[ducks]]", "5 | 2 3 5 5 6")
     assert roll.channel.id == thread.id and "1投目: 【ボス 5】" in roll.content
-    # The channel itself is not the table's place: a tag there is nobody's business.
-    assert await table.bot.say("[[ducks]]", member=alice) == []  # type: ignore[arg-type]
+    # The channel itself is not the table's place: a tag there is told there is no table
+    # here, and changes nothing.
+    [elsewhere] = await table.bot.say("[[ducks]]", member=alice)  # type: ignore[arg-type]
+    assert elsewhere.channel.id == bot.channel.id
+    assert "ここにはダックス・イン・ア・バケツの卓がありません。" in elsewhere.content
     rolled = await table.record()
 
     clock = bot.bridge.service.core.clock

@@ -147,3 +147,20 @@ def test_a_japanese_name_of_another_group_is_no_command() -> None:
     # 入札 is Gleek's bid: at a Ducks table it names nothing, and is refused as unknown.
     assert resolved("/ducks 入札 13") is None
     assert resolved("/greed 着席") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        # At a Ducks table 中止 ends a turn, typed as a message or as a command alike; the
+        # table itself is closed by another name.
+        ("/ducks 中止", "ducks stop"),
+        ("/ducks 打ち切り 理由:x", "ducks abandon"),
+        ("/ducks 卓を閉じる 理由:x", "ducks abandon"),
+        ("/gleek 中止 理由:x", "gleek abandon"),
+        ("/regidice 中止 理由:x", "regidice abandon"),
+    ],
+)
+def test_a_japanese_name_means_one_thing_at_a_table(text: str, path: str) -> None:
+    found = resolved(text)
+    assert found is not None and found[0] == path

@@ -102,6 +102,22 @@ async def test_a_refusal_carries_where_the_speaker_stands_only_when_it_is_about_
     assert table.state == {} and village.state is None
 
 
+async def test_a_table_games_tag_where_no_table_of_it_is_open_is_told_how_to_open_one(
+    store: SqlStore, village_id: int
+) -> None:
+    service = await make_village(store, village_id)
+    [refusal] = await ask(service, message(village_id, ALICE, "いくよ [[ducks]]"))
+    assert (refusal.kind, refusal.key, refusal.params) == (
+        ReplyKind.REFUSED,
+        "no_table",
+        {"game": "ducks"},
+    )
+    assert refusal.private and refusal.to == "alice"
+    # The game's words with no tag are chat, and get nothing.
+    later = T0 + dt.timedelta(seconds=1)
+    assert await ask(service, message(village_id, ALICE, "パス", later)) == []
+
+
 async def test_a_table_the_rules_cannot_expire_does_not_keep_the_day_open(
     store: SqlStore, village_id: int
 ) -> None:

@@ -80,6 +80,7 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "nothing_to_roll_back": _simple("nothing_to_roll_back", "player"),
     "reason_too_long": _simple("reason_too_long", "limit"),
     "bad_setting": info.bad_setting,
+    "file_unreadable": info.file_unreadable,
     "unknown_setting": _simple("unknown_setting", "setting", "allowed"),
     "unknown_argument": _simple("unknown_argument", "argument", "command", "allowed"),
     "bad_text": _simple("bad_text", "argument", "command"),

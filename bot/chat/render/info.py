@@ -30,6 +30,15 @@ def simple(key: str, *names: str) -> Writer:
     return write
 
 
+def file_unreadable(t: Text, reply: Reply) -> list[str]:
+    """A file named in the console that cannot be read: why, in the village's words."""
+    why = plain(reply.params.get("why"))
+    key = f"file_unreadable.{why}"
+    if key not in t.texts:
+        key = "file_unreadable.unreadable"
+    return [t(key, who=t.who(reply.to), path=plain(reply.params.get("path")))]
+
+
 def bad_setting(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     key = "bad_setting" if plain(p.get("value")) else "bad_setting.no_value"
@@ -40,6 +49,12 @@ def bad_setting(t: Text, reply: Reply) -> list[str]:
     raw = values["allowed"]
     values["allowed"] = t.texts.get(f"allowed.{raw}") or t.texts.get(
         f"allowed.{values['setting']}", raw
+    )
+    # The setting by the name players type it by in the village's language (`回数`, not
+    # `deals`), the game's own where it names it so.
+    setting, game = values["setting"], plain(p.get("game"))
+    values["setting"] = (
+        t.texts.get(f"arg.{game}.{setting}") or t.texts.get(f"arg.{setting}") or setting
     )
     return [t(key, who=t.who(reply.to), **values)]
 

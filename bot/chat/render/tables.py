@@ -248,6 +248,7 @@ def refusal(key: str) -> Any:
                 game=_game(t, reply),
                 seats=plain(p.get("seats")),
                 tag=plain(p.get("game")),
+                table=plain(p.get("table")),
             )
         ]
 
@@ -274,6 +275,7 @@ WRITERS = {
         key: refusal(key)
         for key in (
             "no_table",
+            "no_table_number",
             "table_exists",
             "already_seated",
             "table_full",

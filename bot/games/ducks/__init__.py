@@ -26,10 +26,19 @@ TABLE: TableGame[DuckState, DuckMove, DuckEvent] = TableGame(
     ),
     setting_choices={"rounds": ("N", "2N"), "wild": ("on", "off")},
     texts=text.TEXTS,
-    # The moves by their Japanese names, as a chat message says them (`昇格 5 5`).
+    # The moves by their Japanese names, as a chat message says them (`昇格 5 5`). `中止` is a
+    # stop here, as in a message: a table is closed with `卓を閉じる` (or `打ち切り`), not with
+    # the word that ends a turn.
     commands=TableCommands(
         group_aliases=("ダックス",),
-        aliases={"振る": "roll", "昇格": "promote", "パス": "pass", "ストップ": "stop"},
+        aliases={
+            "振る": "roll",
+            "昇格": "promote",
+            "パス": "pass",
+            "ストップ": "stop",
+            "中止": "stop",
+            "打ち切り": "abandon",
+        },
     ),
 )
 """Ducks as the village hosts it."""

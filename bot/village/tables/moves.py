@@ -37,7 +37,11 @@ async def play_message(
             return []
         table = await unit.store.table_at(village.village_id, place(incoming), open_only=False)
         if table is None or table.game != game:
-            # No table here, or one of another game (`[[ducks]]` at a Gleek table): chat.
+            # No table of the game here (none at all, or one of another game: `[[ducks]]` at
+            # a Gleek table). A roll tag plainly tried to play: its player hears why and how
+            # to open one; the game's other words without a tag are chat.
+            if reading.tagged:
+                raise Refusal("no_table", game=game)
             return []
         if not table.is_open:
             # The game is over: a roll tag from one of its players is owed an answer.

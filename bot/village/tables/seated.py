@@ -81,6 +81,9 @@ async def named(core: Core, call: Call) -> TableRecord:
     else:
         table = await core.store.table_at(village.village_id, place(call.incoming), open_only=False)
     if table is None or table.game != game:
+        if number is not None:
+            # The number asked for, not this place: there is no such table in the village.
+            raise Refusal("no_table_number", game=game, table=number)
         raise Refusal("no_table", game=game)
     return table
 

@@ -42,7 +42,7 @@ async def open_table(core: Core, call: Call) -> list[Reply]:
     at = place(call.incoming)
     if await core.store.table_at(village.village_id, at) is not None:
         raise Refusal("table_exists", game=game)
-    settings = _settings(kind, call.command.args, {})
+    settings = _settings(kind, call.command.group, call.command.args, {})
     author = call.author
     now = core.clock.now()
     table = TableRecord(
@@ -66,7 +66,9 @@ async def open_table(core: Core, call: Call) -> list[Reply]:
     return [table_reply("opened", seated, author.name, settings=settings)]
 
 
-def _settings(kind: AnyTableGame, args: dict[str, str], base: dict[str, Json]) -> dict[str, Json]:
+def _settings(
+    kind: AnyTableGame, game: str, args: dict[str, str], base: dict[str, Json]
+) -> dict[str, Json]:
     changes = {k: v for k, v in args.items() if k in kind.game.setting_keys}
     unknown = [k for k in args if k not in kind.game.setting_keys]
     if unknown:
@@ -77,7 +79,11 @@ def _settings(kind: AnyTableGame, args: dict[str, str], base: dict[str, Json]) -
         return kind.game.settings(changes, base)
     except SettingError as error:
         raise Refusal(
-            "bad_setting", setting=error.key, value=error.value, allowed=error.allowed
+            "bad_setting",
+            setting=error.key,
+            value=error.value,
+            allowed=error.allowed,
+            game=game,
         ) from None
 
 
@@ -150,7 +156,7 @@ async def configure(core: Core, call: Call) -> list[Reply]:
     _seating(seated)
     if not call.command.args:
         return [table_reply("settings", seated, call.author.name, settings=table.settings)]
-    settings = _settings(seated.kind, call.command.args, table.settings)
+    settings = _settings(seated.kind, table.game, call.command.args, table.settings)
     after = replace(table, settings=settings, version=table.version + 1)
     event = NewEvent(TABLE_CONFIGURED, {**by(call.author), "settings": settings})
     await core.store.append_table(TableAppend(after, table.version, (event,), at=core.clock.now()))

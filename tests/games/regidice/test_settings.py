@@ -132,7 +132,7 @@ def test_what_the_players_read_in_both_languages() -> None:
     assert refused.key == "bad_setting"
     # Regidice's own words, not those of Ducks' `rounds:` (N or 2N).
     assert render(refused, "ja") == (
-        "【Ann】設定 rounds に「many」は使えません。"
+        "【Ann】設定 ラウンド数 に「many」は使えません。"
         "指定できる値: 0〜999（0 で無制限）か auto（自動: 人数と宣言方式で決める）"
     )
     assert render(refused, "en").endswith(
