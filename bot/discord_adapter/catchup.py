@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from bot.chat.render import catalog
 from bot.discord_adapter.port import ChatPort, Outgoing, PortError, snowflake_time, time_snowflake
 from bot.discord_adapter.relay import Relay
+from bot.discord_adapter.surface import linked_messages
 from bot.village.service import VillageService
 
 _logger = logging.getLogger(__name__)
@@ -61,8 +62,13 @@ class CatchUp:
                 continue
             # What the bot answered already is not handled again, even where the village
             # kept no record of it: a "try again" while the database was down told its
-            # player that nothing was thrown, and they post again.
-            answered = {s.reply_to for s in missed if s.author_is_bot and s.reply_to}
+            # player that nothing was thrown, and they post again. A post answers the
+            # message it replies to, and in a shared post every message it links to.
+            answered: set[int] = set()
+            for said in (s for s in missed if s.author_is_bot):
+                answered |= linked_messages(said.content)
+                if said.reply_to:
+                    answered.add(said.reply_to)
             answers = []
             for seen in missed:
                 if seen.author_is_bot or seen.message_id <= start:

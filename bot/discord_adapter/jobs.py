@@ -55,6 +55,13 @@ class Job:
         return None  # nothing to tell two such replies apart by: no deduplication
 
     @property
+    def unkept(self) -> bool:
+        """An answer the village could not keep ("try again" while the database is down):
+        nothing but the post itself says which message it answered, and the catch-up reads
+        the history back to leave that message alone (its player posts again)."""
+        return self.message_id is not None and self.outbox_id is None
+
+    @property
     def alone(self) -> bool:
         """Planned for a post of its own (or never kept): posted on its own, under its
         own nonce, with nothing to record first."""

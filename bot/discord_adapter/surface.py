@@ -3,6 +3,7 @@ cite, channel and role mentions that link without pinging anyone."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from bot.chat.render import Surface
@@ -10,6 +11,14 @@ from bot.chat.render import Surface
 
 def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+_JUMP = re.compile(r"https://discord\.com/channels/\d+/\d+/(\d+)")
+
+
+def linked_messages(text: str) -> set[int]:
+    """The messages a post links to (`jump_url`): in a shared post, those it answers."""
+    return {int(found) for found in _JUMP.findall(text)}
 
 
 def discord_surface(

@@ -5,8 +5,11 @@ Each answer keeps its own text, which begins with its player and their place in 
 at once. The post is a Discord reply to the first answer's message; when the post has room,
 every other answer ends its first line with a link (↗) to the message it answers. A full
 post leaves the links out rather than an answer: in a busy channel they would cost a third
-of what a post can carry. Answers are kept in the order the village made them; a post never
-passes Discord's 2,000 characters (what does not fit waits for the next one).
+of what a post can carry. An answer the village could not keep ("try again" while the
+database is down) always keeps its link, though: it is how the history says which message
+was told to try again, which the catch-up of a later start must leave alone. Answers are kept
+in the order the village made them; a post never passes Discord's 2,000 characters (what does
+not fit waits for the next one).
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from bot.discord_adapter.split import LIMIT
 
 SEPARATOR = "\n\n"
 """Between two answers of one post: a blank line."""
+LINK_ROOM = 100
+"""Room kept for the link of an answer that must keep it: ` [↗](<https://discord.com/
+channels/G/C/M>)` with ids of up to 20 digits is 91 characters."""
 
 Written = Callable[[Waiting[Job]], Awaitable[str]]
 """A waiting reply's own text (written once, then kept on it)."""
@@ -72,10 +78,11 @@ async def choose(
             left_behind.add(job.message_id)
             continue
         text = await written(entry)
-        if size + len(SEPARATOR) + len(text) > limit:
+        needed = len(SEPARATOR) + len(text) + (LINK_ROOM if job.unkept else 0)
+        if size + needed > limit:
             break
         chosen.append(entry)
-        size += len(SEPARATOR) + len(text)
+        size += needed
     return chosen
 
 
@@ -86,9 +93,12 @@ async def text_of(
     so, else as they are (the same answers give the same text, after a restart too)."""
     texts = [await written(entry) for entry in entries]
     linked: list[str] = []
+    kept_links: list[str] = []  # only the links that must stay (`choose` kept room for them)
     before: Job | None = None
     for text, entry in zip(texts, entries, strict=True):
-        linked.append(part(text, entry.item, before, link))
-        before = entry.item
+        job = entry.item
+        linked.append(part(text, job, before, link))
+        kept_links.append(linked[-1] if job.unkept else text)
+        before = job
     shown = SEPARATOR.join(linked)
-    return shown if len(shown) <= limit else SEPARATOR.join(texts)
+    return shown if len(shown) <= limit else SEPARATOR.join(kept_links)

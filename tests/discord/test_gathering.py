@@ -12,12 +12,16 @@ from typing import Any
 
 import pytest
 
+from bot.discord_adapter.jobs import Job
+from bot.discord_adapter.places import Waiting
 from bot.discord_adapter.port import Outgoing, PortError, Posted
 from bot.discord_adapter.split import LIMIT
 from bot.discord_adapter.surface import jump_url
+from bot.discord_adapter.together import choose, text_of
 from bot.storage.store import SqlStore
 from bot.village.core import Author
 from bot.village.records import PENDING, SENT
+from bot.words.reply import Reply
 from tests.discord.harness import ALICE, SIX, Village, outbox
 from tests.discord.test_relay import DatabaseDown
 from tests.village.secrets import Dealer
@@ -358,3 +362,43 @@ async def test_try_again_while_the_database_is_down_goes_out_together_too(
     assert answer_of("p00") in first.text
     assert [told.text.count(f"【{p.name}】") for p in PLAYERS[1:4]] == [1, 1, 1]
     assert "データベース" in told.text and told.delete_after == 30
+    # Each of them was told nothing was thrown, and posts again: the catch-up of a later
+    # start reads the shared post back and throws none of the messages it answered.
+    told_about = [seen.message_id for seen, _ in thrown[1:4]]
+    assert told.reply_to == told_about[0]
+    assert all(f"/{m}>)" in told.text for m in told_about[1:])  # linked, however full
+    back = village.restarted(store)
+    assert await back.catch_up.run([village_id]) == 0
+    for player, message_id in zip(PLAYERS[1:4], told_about, strict=True):
+        thrown = await store.load_stream(village_id, 1, player.player_id)
+        assert message_id not in [e.message_id for e in thrown]
+
+
+async def test_a_full_post_keeps_the_link_of_every_answer_nothing_else_remembers() -> None:
+    """A post too full for every link keeps those of the answers the village could not keep:
+    the link is all that says which message was told to try again."""
+    loop = asyncio.get_running_loop()
+    snowflake = 1_450_000_000_000_000_000  # ids as long as Discord's
+
+    def waiting(n: int, kept: bool) -> Waiting[Job]:
+        reply = Reply("refused", "store_unavailable", to=f"p{n}")
+        message = snowflake + n
+        job = Job(1, reply, "ja", 0, n if kept else None, message, 1, guild_id=1, delete_after=30)
+        return Waiting(job, loop.create_future(), f"【p{n}】" + "x" * 100)
+
+    async def written(entry: Waiting[Job]) -> str:
+        assert entry.text is not None
+        return entry.text
+
+    def link(job: Job) -> str:
+        return f"[↗](<{jump_url(snowflake, snowflake, job.message_id or 0)}>)"
+
+    # Every third answer is one the village could not keep; the others were kept.
+    queue = [waiting(n, kept=n % 3 != 0) for n in range(1, 40)]
+    chosen = await choose(queue, written)
+    text = await text_of(chosen, written, link)
+    every_link = sum(len(link(entry.item)) + 1 for entry in chosen[1:])
+    assert len(text) <= LIMIT < sum(len(e.text or "") + 2 for e in chosen) + every_link
+    for entry in chosen[1:]:
+        message = entry.item.message_id
+        assert (f"/{message}>)" in text) is entry.item.unkept, message
