@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from bot.chat.render.columns import game_columns
 from bot.chat.text import day_rules
 from bot.games.registry import DEFAULT_DAY_GAME
 from bot.village import registry
@@ -207,13 +208,6 @@ def _figures(t: Text, p: Mapping[str, Any], rows: list[Mapping[str, Any]]) -> li
     return [title, *t.code(table_lines(table, left=[1]))]
 
 
-def _game_column(t: Text, game: str, apart: bool, figure: str | None = None) -> str:
-    name = t.texts.get(f"game_short.{game}", t.word("game", game))
-    if figure:
-        name = f"{name} {t.texts.get(f'standings.figure.{game}.{figure}', figure)}"
-    return t("standings.apart", game=name) if apart else name
-
-
 def standings(t: Text, reply: Reply) -> list[str]:
     p = reply.params
     rows = [as_map(r) for r in as_list(p.get("rows"))]
@@ -223,9 +217,8 @@ def standings(t: Text, reply: Reply) -> list[str]:
         return [head, t("standings.empty")]
     if rows and "figures" in rows[0]:
         return _figures(t, p, rows)
-    games = [plain(g) for g in as_list(p.get("games"))]
-    apart = {plain(g) for g in as_list(p.get("apart"))}
-    headline = {plain(g): plain(f) for g, f in as_map(p.get("headline")).items()}
+    columns = game_columns(t, p)
+    games = [game for game, _ in columns]
     # A table game asked for alone shows the tables each player played at.
     counts = [g for g in games if g == p.get("game")]
     table = [
@@ -234,7 +227,7 @@ def standings(t: Text, reply: Reply) -> list[str]:
             t("standings.player"),
             *(t("standings.day", day=n) for n in range(1, days + 1)),
             *(t("standings.tables") for _ in counts),
-            *(_game_column(t, g, g in apart, headline.get(g)) for g in games),
+            *(header for _, header in columns),
             t("standings.total"),
         ]
     ]
