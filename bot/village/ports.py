@@ -48,6 +48,11 @@ class KeptChanging(StoreError):  # noqa: N818 - what the village did, as a playe
     closes the day)."""
 
 
+class UnknownVillage(StoreError):  # noqa: N818 - what the write named, as a player would say it
+    """A write named a village the store does not have (removed, or never made): nothing was
+    written. Every store and every write says so alike, whatever its database refused."""
+
+
 class DuplicateMessage(Exception):  # noqa: N818
     """The message was already processed: ignore it."""
 
