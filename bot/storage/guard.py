@@ -8,9 +8,9 @@ A unit of work is given up at its first refused call, on every store, as Postgre
 a transaction at its first failed statement: every later call in it refuses too
 (`StoreError`), and its end keeps nothing, even when its caller caught the refusal and went
 on as if the write had been made. SQLite and the memory store would otherwise go on and keep
-the unit's other writes; PostgreSQL would refuse only some refusals' followers (a version
-conflict found by a guarded update leaves its transaction usable), and commit a unit it had
-aborted as a silent rollback.
+the unit's other writes; PostgreSQL refuses the calls after a failed statement with an error
+of its own (no StoreError), and goes on after a refusal found without one (a version
+conflict a guarded update found leaves its transaction usable).
 """
 
 from __future__ import annotations
