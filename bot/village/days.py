@@ -14,6 +14,7 @@ from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
 from bot.village.day_views import day_views
 from bot.village.due import each_due
+from bot.village.frozen import thawed
 from bot.village.memo import closing_memos, standings_reply, village_scores
 from bot.village.ports import VillageExists
 from bot.village.record import views_digest
@@ -65,7 +66,7 @@ def day_opened_reply(day: DayRecord) -> Reply:
             "closes_at": day.closes_at.isoformat(),
             "timezone": day.settings.timezone,
             "commitment": day.commitment,
-            "rules": dict(day.settings.rules),
+            "rules": thawed(day.settings.rules),
         },
         day_post=day.day,
     )
