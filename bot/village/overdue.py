@@ -86,50 +86,67 @@ async def catch_up(
     deliveries: list[Delivery] = []
     while (found := due.first(by)) is not None:
         at, table_id = found
-        if table_id is None:
-            try:
-                closed = await core.unit(lambda unit: days.close_due(unit, village_id, by))
-            except (StoreError, OperatorError):
-                raise  # the database is down: the next tick tries again
-            except KeptChanging:
-                _logger.warning(
-                    "village %s: its day did not close this time (it kept changing)", village_id
-                )
-                return deliveries
-            except Exception:
-                # A bug must not stop the other villages; this one waits, logged.
-                _logger.exception("village %s: its day did not close", village_id)
-                return deliveries
-            if closed is None:
-                due.close = None  # not due after all (the village is gone)
-                continue
-            posted, following = closed
-            deliveries += posted
-            # Closed here, the next day is known; closed by another process, read it.
-            due.close = following.closes_at if following else await _close_of(core, village_id)
-            if due.close == at:
-                due.close = None  # never the same close twice in one round
+        if table_id is not None:
+            deliveries += await _time_limit(core, due, village_id, table_id, at, by)
             continue
-        try:
-            deliveries += await _expire(core, due, village_id, table_id, at, by)
-        except (StoreError, OperatorError):
-            raise
-        except KeptChanging:
-            _logger.warning(
-                "village %s: the time limit of table %s was not applied this time (it kept "
-                "changing)",
-                village_id,
-                table_id,
-            )
-            del due.deadlines[table_id]
-        except Exception:
-            # A table that cannot move on (a bug, a row from a broken release) must not
-            # hold up the village's days or its other tables: it waits, logged.
-            _logger.exception(
-                "village %s: the time limit of table %s was not applied", village_id, table_id
-            )
-            del due.deadlines[table_id]
+        posted = await _close(core, due, village_id, at, by)
+        if posted is None:
+            return deliveries  # what fell due after the close waits for it
+        deliveries += posted
     return deliveries
+
+
+async def _close(
+    core: Core, due: _Due, village_id: int, at: dt.datetime, by: dt.datetime
+) -> list[Delivery] | None:
+    """Close the day due at `at`, in a unit of its own; its announcements, and when the
+    next day closes. None when it could not be closed now."""
+    try:
+        closed = await core.unit(lambda unit: days.close_due(unit, village_id, by))
+    except (StoreError, OperatorError):
+        raise  # the database is down: the next tick tries again
+    except KeptChanging:
+        _logger.warning(
+            "village %s: its day did not close this time (it kept changing)", village_id
+        )
+        return None
+    except Exception:
+        # A bug must not stop the other villages; this one waits, logged.
+        _logger.exception("village %s: its day did not close", village_id)
+        return None
+    if closed is None:
+        due.close = None  # not due after all: another process closed it, or no village
+        return []
+    posted, following = closed
+    # Closed here, the next day is known; closed by another process meanwhile, read it.
+    due.close = following.closes_at if following else await _close_of(core, village_id)
+    if due.close == at:
+        due.close = None  # never the same close twice in one round
+    return posted
+
+
+async def _time_limit(
+    core: Core, due: _Due, village_id: int, table_id: int, at: dt.datetime, by: dt.datetime
+) -> list[Delivery]:
+    """The time limit of one table, due at `at`: its default move, in a unit of its own."""
+    try:
+        return await _expire(core, due, village_id, table_id, at, by)
+    except (StoreError, OperatorError):
+        raise
+    except KeptChanging:
+        _logger.warning(
+            "village %s: the time limit of table %s was not applied this time (it kept changing)",
+            village_id,
+            table_id,
+        )
+    except Exception:
+        # A table that cannot move on (a bug, a row from a broken release) must not hold
+        # up the village's days or its other tables: it waits, logged.
+        _logger.exception(
+            "village %s: the time limit of table %s was not applied", village_id, table_id
+        )
+    del due.deadlines[table_id]  # the next tick looks again
+    return []
 
 
 async def _expire(

@@ -225,7 +225,11 @@ async def test_a_catch_up_stopped_between_two_steps_applies_the_rest_once(
     await away.tick(UNTIL)
     assert len(away.posted) == start  # stopped: nothing posted (the console keeps no outbox)
     # Back up: a new process (nothing in memory) applies what is left, and nothing twice.
-    again = Village(VillageService(any_store, ManualClock(UNTIL), ScriptedDice()), village_id)
+    # (Its seeds go on where the first process's stopped, as the same run's would.)
+    restarted = VillageService(
+        any_store, ManualClock(UNTIL), ScriptedDice(), seeds=away.service.core.seeds
+    )
+    again = Village(restarted, village_id)
     again.messages = away.messages
     await again.tick(UNTIL)
     expected = up.posted[start:]
