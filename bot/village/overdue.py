@@ -45,7 +45,9 @@ async def tick(
     async def apply(village: VillageRecord, table_ids: list[int]) -> list[Delivery]:
         return await catch_up(core, village, by, table_ids)
 
-    return await each_due(core, list(due.items()), owns, apply, lambda _: "nothing fell due")
+    return await each_due(
+        core, list(due.items()), owns, apply, lambda _: "what fell due was not applied"
+    )
 
 
 @dataclass(slots=True)
@@ -103,13 +105,13 @@ async def _close(
     next day closes. None when it could not be closed now."""
     try:
         closed = await core.unit(lambda unit: days.close_due(unit, village_id, by))
-    except (StoreError, OperatorError):
-        raise  # the database is down: the next tick tries again
-    except KeptChanging:
+    except KeptChanging:  # a StoreError, but the database is up: the village waits
         _logger.warning(
             "village %s: its day did not close this time (it kept changing)", village_id
         )
         return None
+    except (StoreError, OperatorError):
+        raise  # the database is down: the next tick tries again
     except Exception:
         # A bug must not stop the other villages; this one waits, logged.
         _logger.exception("village %s: its day did not close", village_id)
@@ -131,14 +133,14 @@ async def _time_limit(
     """The time limit of one table, due at `at`: its default move, in a unit of its own."""
     try:
         return await _expire(core, due, village_id, table_id, at, by)
-    except (StoreError, OperatorError):
-        raise
-    except KeptChanging:
+    except KeptChanging:  # a StoreError, but the database is up: the table waits
         _logger.warning(
             "village %s: the time limit of table %s was not applied this time (it kept changing)",
             village_id,
             table_id,
         )
+    except (StoreError, OperatorError):
+        raise
     except Exception:
         # A table that cannot move on (a bug, a row from a broken release) must not hold
         # up the village's days or its other tables: it waits, logged.
