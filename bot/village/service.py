@@ -326,7 +326,7 @@ class VillageService:
         except StoreError:
             return {}  # the next tick tries again
         except Exception:
-            _logger.exception("applying what fell due")
+            _logger.exception("closing the days and applying the time limits that are due")
             return {}
 
     def forget_quiet(self, before: dt.datetime) -> None:
