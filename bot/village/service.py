@@ -311,8 +311,8 @@ class VillageService:
     ) -> dict[int, Answer]:
         """Close the days and apply the tables' time limits that are due (in the villages
         this process `owns`, `grace` after their time), in the order they fell due; what to
-        post in each village. Never raises: the loop that calls it must
-        keep running through a database outage or a bug."""
+        post in each village. Never raises: the loop that calls it must keep running through
+        a database outage or a bug."""
         try:
             # Days and tables together, each village's in the order they fell due.
             posts = await overdue.tick(self.core, owns, grace)
