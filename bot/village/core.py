@@ -25,6 +25,7 @@ from bot.village.records import (
     PlayContext,
     PlayerDayRecord,
     PlayerRecord,
+    TableRecord,
     VillageRecord,
 )
 from bot.village.replies import Delivery, new_nonce
@@ -96,6 +97,9 @@ class Call:
     context: PlayContext | None = None
     """What the village read for the author before the command (their day table's id and
     version, their points before today): a handler about the author starts from it."""
+    table: tuple[TableRecord | None] | None = None
+    """A table game's command: the latest table of its place, read with the village (in a
+    tuple: `(None,)` is no table there); None when not read (read it)."""
 
     @property
     def here(self) -> VillageRecord:

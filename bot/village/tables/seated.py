@@ -91,7 +91,11 @@ async def load(core: Core, table: TableRecord, village: VillageRecord | None = N
 async def here(core: Core, call: Call) -> Seated:
     """The open table of the command's game where the command was typed."""
     game = call.command.group
-    table = await core.store.table_at(call.here.village_id, place(call.incoming))
+    if call.table is not None:  # read with the village: the latest table there, if open
+        (table,) = call.table
+        table = table if table is not None and table.is_open else None
+    else:
+        table = await core.store.table_at(call.here.village_id, place(call.incoming))
     if table is None or table.game != game:
         raise Refusal("no_table", game=game)
     return await load(core, table, call.here)
@@ -104,6 +108,8 @@ async def named(core: Core, call: Call) -> TableRecord:
     number = int_arg(call.command, "table")
     if number is not None:
         table = await core.store.get_table(village.village_id, number)
+    elif call.table is not None:  # read with the village
+        (table,) = call.table
     else:
         table = await core.store.table_at(village.village_id, place(call.incoming), open_only=False)
     if table is None or table.game != game:
