@@ -38,6 +38,7 @@ format: $(STAMP)
 bench: $(STAMP)
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python bench/engine.py
 	$(BIN)/python bench/village.py $(if $(BENCH_POSTGRES),--postgres $(BENCH_POSTGRES))
+	$(BIN)/python bench/table_moves.py $(if $(BENCH_POSTGRES),--postgres $(BENCH_POSTGRES))
 	$(BIN)/python bench/picture.py
 	$(BIN)/python bench/days.py $(if $(BENCH_POSTGRES),--postgres $(BENCH_POSTGRES))
 	$(BIN)/python bench/days.py --villages 1000

@@ -15,6 +15,7 @@ from bot.village.answers import AnswerBook
 from bot.village.clock import due_at, real_now
 from bot.village.inputs import id_in_range, whole_in_range
 from bot.village.kept_plays import KeptPlays
+from bot.village.kept_tables import KeptTables
 from bot.village.ports import ChanceSource, Clock, KeptChanging, Store, VersionConflict
 from bot.village.records import (
     BY_MESSAGE,
@@ -25,6 +26,7 @@ from bot.village.records import (
     PlayContext,
     PlayerDayRecord,
     PlayerRecord,
+    TableRecord,
     VillageRecord,
 )
 from bot.village.replies import Delivery, new_nonce
@@ -96,6 +98,9 @@ class Call:
     context: PlayContext | None = None
     """What the village read for the author before the command (their day table's id and
     version, their points before today): a handler about the author starts from it."""
+    table: tuple[TableRecord | None] | None = None
+    """A table game's command: the latest table of its place, read with the village (in a
+    tuple: `(None,)` is no table there); None when not read (read it)."""
 
     @property
     def here(self) -> VillageRecord:
@@ -135,6 +140,11 @@ class Core:
     answers: AnswerBook = field(default_factory=AnswerBook)
     """When the answers to the throws this process made lately were posted (the
     double-post rule's question), as the chat adapter reported them."""
+    tables: KeptTables = field(default_factory=KeptTables)
+    """The open tables this process read or moved last (shared by every unit of work)."""
+    committed: list[Callable[[], None]] | None = None
+    """In a unit of work: what to keep in memory once the unit has committed (a table as
+    its move leaves it), and only then: a unit rolled back keeps nothing."""
 
     def game(self, village: VillageRecord) -> AnyGame:
         return self.games[village.game]
@@ -148,8 +158,7 @@ class Core:
         first (it reads everything afresh): a message changes the village once or not at all."""
         for _ in range(MAX_ATTEMPTS):
             try:
-                async with self.store.unit() as store:
-                    return await work(replace(self, store=store))
+                return await self.once(work)
             except VersionConflict:
                 continue
         raise KeptChanging("the village kept changing; try again")
@@ -157,8 +166,15 @@ class Core:
     async def once(self, work: Callable[[Core], Awaitable[T]]) -> T:
         """Run `work` in one transaction, once: what it writes was decided from an earlier
         read, so a VersionConflict goes to the caller, who reads and decides again."""
+        if self.committed is not None:
+            # Inside a unit already: the same transaction, kept once the outer one commits.
+            return await work(self)
+        committed: list[Callable[[], None]] = []
         async with self.store.unit() as store:
-            return await work(replace(self, store=store))
+            done = await work(replace(self, store=store, committed=committed))
+        for keep in committed:  # the unit's writes are in the database now
+            keep()
+        return done
 
     def at(self, due: dt.datetime) -> Core:
         """This core with its clock at `due`, the time something fell due: a catch-up

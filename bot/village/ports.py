@@ -27,6 +27,7 @@ from bot.village.records import (
     StoredEvent,
     StreamAppend,
     TableAppend,
+    TableContext,
     TableRecord,
     VillageRecord,
 )
@@ -170,6 +171,13 @@ class TableLog(Protocol):
     ) -> TableRecord | None:
         """The open table of a place (taking seats or in play), if any; with `open_only`
         False, its latest table whatever became of it."""
+
+    async def table_context(
+        self, village_id: int, message_id: int, place_id: int
+    ) -> TableContext | None:
+        """What a move at a table reads before it is decided, in one round trip: the village
+        and its current day, whether the message was handled already, and the latest table
+        of the place (as `table_at` with `open_only` False). None: no such village."""
 
     async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
         """A table's stream in version order."""

@@ -367,6 +367,21 @@ class PlayContext:
 
 
 @dataclass(frozen=True, slots=True)
+class TableContext:
+    """What a command or a message at a table is decided from, read at once: no day table
+    of its author's is read (the table has its own stream)."""
+
+    village: VillageRecord
+    day: DayRecord | None
+    """The village's current day: whether it must close first."""
+    handled: bool
+    """The message was handled already: it counts once."""
+    table: TableRecord | None
+    """The latest table of the message's place, whatever became of it (its version says
+    whether a table kept in memory is still current)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Appended:
     """What an append wrote: the events as stored, and the outbox ids of its replies."""
 

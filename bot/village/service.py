@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import itertools
 import logging
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
@@ -30,7 +31,15 @@ from bot.village.ports import (
     Store,
     StoreError,
 )
-from bot.village.records import SENT, DayRecord, OutboxRecord, PlayerRecord, VillageRecord
+from bot.village.records import (
+    SENT,
+    DayRecord,
+    OutboxRecord,
+    PlayContext,
+    PlayerRecord,
+    TableContext,
+    VillageRecord,
+)
 from bot.village.registry import Command
 from bot.village.replies import Answer, Delivery
 from bot.village.requests import (
@@ -218,23 +227,33 @@ class VillageService:
             typed = GAMES[command.group].read(f"/{command.path}")
             assert isinstance(typed, Play), command.path
             return await play(core, incoming, typed)
-        # The village, its day, whether the message was handled and the author's day table,
-        # in one read (as for a throw).
-        context = await core.store.play_context(
-            incoming.village_id, incoming.message_id, incoming.author.player_id
-        )
-        village = context.village if context is not None else None
+        context: PlayContext | None = None
+        placed: TableContext | None = None
+        if command.group in TABLE_GAMES:
+            # The village, its day, whether the message was handled and the table of the
+            # place, in one read: a table has its stream, the author's day table is not read.
+            placed = await core.store.table_context(
+                incoming.village_id, incoming.message_id, incoming.place
+            )
+        else:
+            # The village, its day, whether the message was handled and the author's day
+            # table, in one read (as for a throw).
+            context = await core.store.play_context(
+                incoming.village_id, incoming.message_id, incoming.author.player_id
+            )
+        read = placed or context
+        village = read.village if read is not None else None
         if village is None and not command.anywhere:
             raise Refusal("no_village")
         closing: list[Delivery] = []
-        if context is not None and village is not None:
-            if context.handled:
+        if read is not None and village is not None:
+            if read.handled:
                 return []  # handled already: a command counts once
-            if _due(context.day, core.clock.now()):
+            if _due(read.day, core.clock.now()):
                 closing = await days.catch_up(core, village)
                 # Read again: a day may have closed, here or in another process.
                 village = await core.store.get_village(village.village_id)
-                context = None
+                read = context = placed = None
             elif not command.settings:
                 # The answer's language and limits: the village as just read. A command
                 # that changes the settings has its village read again after it.
@@ -242,11 +261,14 @@ class VillageService:
         if command.moderator and not core.is_moderator(village, incoming.author):
             raise Refusal("moderators_only", command=command.path)
         _check_arguments(command, request)
-        call = Call(incoming, request, village, context)
+        table = None if placed is None else (placed.table,)
+        call = Call(incoming, request, village, context, table)
         handler = command.handler
+        tries = itertools.count()
 
         async def run(unit: Core) -> list[Delivery]:
-            replies = await handler(unit, call)
+            # Tried again after another writer moved first: the table is read afresh.
+            replies = await handler(unit, call if next(tries) == 0 else replace(call, table=None))
             here = village or await unit.store.get_village(incoming.village_id)
             replies = _privacy(command, replies)
             if here is None:  # asked outside a village: nowhere to keep it
@@ -259,7 +281,7 @@ class VillageService:
         except DuplicateMessage:
             return closing
         finally:
-            if command.settings or context is None:
+            if command.settings or read is None:
                 self._known.pop(incoming.village_id, None)
             if command.settings or command.moderator or closing:
                 # The settings, the day or a player's table may have changed: moves read.

@@ -16,6 +16,7 @@ from bot.village.records import (
     NewEvent,
     StoredEvent,
     TableAppend,
+    TableContext,
     TableRecord,
 )
 
@@ -49,6 +50,22 @@ class MemoryTableLog(MemoryBase):
             if v == village_id and table.place_id == place_id and (not open_only or table.is_open)
         ]
         return copied(max(found, key=lambda table: table.table_id)) if found else None
+
+    async def table_context(
+        self, village_id: int, message_id: int, place_id: int
+    ) -> TableContext | None:
+        state = self._read()
+        found = state.villages.get(village_id)
+        if found is None:
+            return None
+        village = found.record
+        day = state.days.get((village_id, village.day))
+        return TableContext(
+            village=copied(village),
+            day=None if day is None else copied(day),
+            handled=(village_id, message_id) in state.messages,
+            table=await self.table_at(village_id, place_id, open_only=False),
+        )
 
     async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
         state = self._read()

@@ -5,16 +5,26 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import and_, bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.storage import streams
 from bot.storage import tables as t
 from bot.storage.lane import ConnectionStatements
-from bot.storage.rows import event_row, score_row, stored_event, table_record, table_row
-from bot.storage.sql.base import SqlBase, _rowcount, _utc_now
+from bot.storage.rows import (
+    Prefixed,
+    day_record,
+    event_row,
+    score_row,
+    stored_event,
+    table_record,
+    table_row,
+    village_record,
+)
+from bot.storage.sql.base import _EVENT, _MESSAGE, SqlBase, _rowcount, _utc_now
+from bot.storage.sql.villages import _labelled
 from bot.village.ports import UnknownVillage, VersionConflict
 from bot.village.records import (
     TABLE_PLAYING,
@@ -23,6 +33,7 @@ from bot.village.records import (
     NewEvent,
     StoredEvent,
     TableAppend,
+    TableContext,
     TableRecord,
 )
 
@@ -64,6 +75,25 @@ class SqlTableLog(SqlBase):
             row = await session.scalar(query.order_by(t.GameTable.table_id.desc()).limit(1))
             return None if row is None else table_record(row)
 
+    async def table_context(
+        self, village_id: int, message_id: int, place_id: int
+    ) -> TableContext | None:
+        # One statement, no transaction around it: a move's write is guarded by what this
+        # read gave (the table's version, the message new).
+        row = await self._row(_TABLE_CONTEXT, {"v": village_id, "m": message_id, "p": place_id})
+        if row is None:
+            return None
+        day = None if row["d_day"] is None else day_record(Prefixed(row, "d_"))
+        table = None
+        if row["t_table_id"] is not None:
+            table = table_record(cast(t.GameTable, Prefixed(row, "t_")))
+        return TableContext(
+            village=village_record(Prefixed(row, "v_")),
+            day=day,
+            handled=bool(row["handled"]),
+            table=table,
+        )
+
     async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
         async with self._transaction() as session:
             rows = await session.scalars(
@@ -94,12 +124,18 @@ class SqlTableLog(SqlBase):
                 for player in append.players:
                     await streams.upsert_player(run, player)
                 at = append.at or _utc_now()
-                for offset, event in enumerate(append.events, start=1):
-                    session.add(_table_event(table, append.expected_version + offset, event, at))
-                await session.flush()
-                for score in append.scores:
-                    row = score_row(score, table.table_id, table.game)
-                    await run.execute(streams.score_upsert(run.dialect), row)
+                first = append.expected_version + 1
+                if append.events:
+                    # Every event in one statement: no event's id is read back.
+                    events = [
+                        _columns(_table_event(table, version, event, at))
+                        for version, event in enumerate(append.events, start=first)
+                    ]
+                    await run.execute_many(_EVENT.insert(), events)
+                if append.scores:
+                    # Every seat's row in one statement, not one per seat.
+                    rows = [score_row(score, table.table_id, table.game) for score in append.scores]
+                    await run.execute_many(streams.score_upsert(run.dialect), rows)
         except IntegrityError:
             raise VersionConflict(f"table {table.table_id} moved on") from None
 
@@ -131,6 +167,11 @@ def _table_event(table: TableRecord, version: int, event: NewEvent, at: dt.datet
     )
 
 
+def _columns(row: t.Event) -> dict[str, Any]:
+    """An event's row as the values of an insert, its id left to the database."""
+    return {c.key: getattr(row, c.key) for c in _EVENT.c if c.key != "event_id"}
+
+
 def _table_values(table: TableRecord) -> dict[str, Any]:
     row = table_row(table)
     return {
@@ -148,3 +189,44 @@ def _table_values(table: TableRecord) -> dict[str, Any]:
             "version",
         )
     }
+
+
+def _table_context() -> Any:
+    """One statement for what a move at a table reads first (see `Store.table_context`):
+    the village, its day, whether the message was handled, and the place's latest table."""
+    village, day, table = (
+        t.metadata.tables[name] for name in ("village", "village_day", "game_table")
+    )
+    handled = (
+        select(_MESSAGE.c.message_id)
+        .where(
+            _MESSAGE.c.village_id == village.c.village_id, _MESSAGE.c.message_id == bindparam("m")
+        )
+        .exists()
+    )
+    placed = table.alias("placed")
+    latest = (
+        select(func.max(placed.c.table_id))
+        .where(placed.c.village_id == village.c.village_id, placed.c.place_id == bindparam("p"))
+        .scalar_subquery()
+    )
+    return (
+        select(
+            *(_labelled("v_", column) for column in village.c),
+            *(_labelled("d_", column) for column in day.c),
+            *(column.label(f"t_{column.key}") for column in table.c),
+            handled.label("handled"),
+        )
+        .select_from(
+            village.outerjoin(
+                day, and_(day.c.village_id == village.c.village_id, day.c.day == village.c.day)
+            ).outerjoin(
+                table,
+                and_(table.c.village_id == village.c.village_id, table.c.table_id == latest),
+            )
+        )
+        .where(village.c.village_id == bindparam("v"))
+    )
+
+
+_TABLE_CONTEXT = _table_context()

@@ -8,6 +8,7 @@ message and the replies are written together or not at all.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -15,15 +16,19 @@ from bot.fairness.digest import Digest
 from bot.games.api import Json
 from bot.games.registry import TABLE_GAMES
 from bot.village.core import Author, Core, Incoming
+from bot.village.kept_tables import KeptTable
 from bot.village.moves import Applied, Where
 from bot.village.records import (
     TABLE_FINISHED,
     TABLE_PLAYING,
+    VILLAGE_STREAM,
     NewEvent,
     PlayerDayRecord,
+    StoredEvent,
     TableAppend,
     TableRecord,
 )
+from bot.village.stream import extend_stream
 from bot.village.table_record import table_digest
 from bot.village.tables.seated import Seated
 from bot.village.tables.telling import move_replies
@@ -109,7 +114,46 @@ async def commit(
     )
     # The message is recorded with its replies (settle), in this same unit.
     await core.store.append_table(append)
+    if core.committed is not None:
+        core.committed.append(lambda: keep_moved(core, seated, append))
     return move_replies(seated, after, applied, mover, await ended_digest(core, after))
+
+
+def keep_moved(core: Core, seated: Seated, append: TableAppend) -> None:
+    """Once the move is committed, the table as it left it, for the next command: its own
+    events folded into the view it was decided on, nothing read again. An ended table is
+    let go (it takes no more moves)."""
+    after, at = append.table, append.at
+    key = (after.village_id, after.table_id)
+    if after.status != TABLE_PLAYING or not seated.events or at is None:
+        core.tables.forget(key)
+        return
+    first = append.expected_version + 1
+    new = tuple(as_stored(after, v, e, at) for v, e in enumerate(append.events, first))
+    settings = seated.table.settings
+    game = seated.kind.game
+    view = extend_stream(game, settings, seated.view, seated.events, new, len(after.seats))
+    events = (*seated.events, *new)
+    core.tables.keep(key, KeptTable(after.version, settings, events, view, seated.names))
+
+
+def as_stored(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> StoredEvent:
+    """An event of the move as the table's stream keeps it (as `load_table` would read it
+    back: its data as plain JSON)."""
+    player = event.data.get("player_id")
+    return StoredEvent(
+        village_id=table.village_id,
+        day=table.day,
+        player_id=player if isinstance(player, int) else VILLAGE_STREAM,
+        version=version,
+        game=table.game,
+        type=event.type,
+        data=json.loads(json.dumps(event.data)),
+        message_id=event.message_id,
+        recorded_at=event.at or at,
+        table_id=table.table_id,
+        codec=event.codec,
+    )
 
 
 async def ended_digest(core: Core, after: TableRecord) -> Digest | None:

@@ -30,12 +30,14 @@ async def play_message(
     """A chat message that plays `game` at the table of its place (or tries to)."""
 
     async def run(unit: Core) -> list[Delivery]:
-        village = await unit.store.get_village(incoming.village_id)
-        if village is None:
+        # The village, whether the message was handled and the table here, in one read; the
+        # table itself from memory while it is at the version just read.
+        read = await unit.store.table_context(
+            incoming.village_id, incoming.message_id, place(incoming)
+        )
+        if read is None or read.handled:
             return []
-        if await unit.store.get_message(village.village_id, incoming.message_id) is not None:
-            return []
-        table = await unit.store.table_at(village.village_id, place(incoming), open_only=False)
+        village, table = read.village, read.table
         if table is None or table.game != game:
             # No table of the game here (none at all, or one of another game: `[[ducks]]` at
             # a Gleek table). A roll tag plainly tried to play: its player hears why and how

@@ -10,7 +10,14 @@ from typing import Any
 from bot.games.api import MOVER_ONLY, Json, RuleError
 from bot.games.registry import TABLE_GAMES, AnyTableGame
 from bot.village.core import Author, Call, Core, Incoming, Refusal, int_arg
-from bot.village.records import TABLE_PLAYING, TABLE_SEATING, TableRecord, VillageRecord
+from bot.village.kept_tables import KeptTable
+from bot.village.records import (
+    TABLE_PLAYING,
+    TABLE_SEATING,
+    StoredEvent,
+    TableRecord,
+    VillageRecord,
+)
 from bot.village.stream import StreamView, read_stream
 from bot.village.table_setup import played_with
 from bot.village.tables.own import with_own_view
@@ -27,6 +34,9 @@ class Seated:
     view: StreamView
     zone: dt.tzinfo = dt.UTC
     """The village's time zone: a deadline is shown in its local time."""
+    events: tuple[StoredEvent, ...] = ()
+    """The stream `view` was read from (none before the start): a move folds its own
+    events into it (`commit`)."""
 
     @property
     def zone_name(self) -> str:
@@ -50,26 +60,42 @@ def place(incoming: Incoming) -> int:
 
 
 async def load(core: Core, table: TableRecord, village: VillageRecord | None = None) -> Seated:
+    """The table as its commands see it: from memory while it is still at the version its
+    row was just read at (`kept_tables`), else read (its stream and its players' names)."""
     kind = TABLE_GAMES[table.game]
-    if table.status == TABLE_SEATING or table.started_at is None:
+    zone = village.settings.zone if village is not None else dt.UTC
+    started = table.status != TABLE_SEATING and table.started_at is not None
+    key = (table.village_id, table.table_id)
+    kept = core.tables.get(key, table.version) if started else None
+    if kept is not None:
+        table = replace(table, settings=kept.settings)
+        return Seated(table, kind, kept.names, kept.view, zone, kept.events)
+    events: tuple[StoredEvent, ...] = ()
+    if not started:
         # Taking seats, or closed before it started (its players all left): no game.
         view = not_started(table)
     else:
-        events = await core.store.load_table(table.village_id, table.table_id)
+        events = tuple(await core.store.load_table(table.village_id, table.table_id))
         # Played with the settings its log says it started with, whatever its row says.
         table = replace(table, settings=played_with(table, events))
-        view = read_stream(kind.game, table.settings, events, len(table.seats))
+        view = read_stream(kind.game, table.settings, list(events), len(table.seats))
     # One read for every seat's name, not one per seat.
     known = {p.player_id: p.name for p in await core.store.players(table.village_id)}
     names = tuple(known.get(player_id, str(player_id)) for player_id in table.seats)
-    zone = village.settings.zone if village is not None else dt.UTC
-    return Seated(table, kind, names, view, zone)
+    if table.status == TABLE_PLAYING and view.version == table.version:
+        # In play, and not moved between the two reads: kept for the next command.
+        core.tables.keep(key, KeptTable(table.version, table.settings, events, view, names))
+    return Seated(table, kind, names, view, zone, events)
 
 
 async def here(core: Core, call: Call) -> Seated:
     """The open table of the command's game where the command was typed."""
     game = call.command.group
-    table = await core.store.table_at(call.here.village_id, place(call.incoming))
+    if call.table is not None:  # read with the village: the latest table there, if open
+        (table,) = call.table
+        table = table if table is not None and table.is_open else None
+    else:
+        table = await core.store.table_at(call.here.village_id, place(call.incoming))
     if table is None or table.game != game:
         raise Refusal("no_table", game=game)
     return await load(core, table, call.here)
@@ -82,6 +108,8 @@ async def named(core: Core, call: Call) -> TableRecord:
     number = int_arg(call.command, "table")
     if number is not None:
         table = await core.store.get_table(village.village_id, number)
+    elif call.table is not None:  # read with the village
+        (table,) = call.table
     else:
         table = await core.store.table_at(village.village_id, place(call.incoming), open_only=False)
     if table is None or table.game != game:

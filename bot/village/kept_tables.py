@@ -1,0 +1,84 @@
+"""The open tables this process read or moved last, kept so that a move at a table does not
+read the table's whole stream and its players' names again.
+
+As with the day streams (`stream_cache`), a kept table is used only while the table's version
+in the database is still the one it was kept at: the version comes with the table's row,
+which every table command reads first, so anything else that writes the table (another
+process, a time limit, a seat taken, a rollback) makes the next command read it afresh. A
+move's write is guarded by the same version (`TableLog.append_table`), so nothing is ever
+written on the strength of a kept table alone: a move decided on a stale one fails its write,
+and is read and decided again. A move's own events are folded into the kept table once its
+unit has committed (`Core.unit`), never before.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from bot.games.api import Json
+from bot.village.records import StoredEvent
+from bot.village.stream import StreamView
+
+CAPACITY = 20_000
+"""Events kept at most, over every table: a Gleek table of three deals is some 400, a Ducks
+table some 100; the tables least recently moved are let go first, and read again when
+needed."""
+TABLES = 512
+"""Tables kept at most, however short their streams."""
+
+TableKey = tuple[int, int]
+"""(village id, table id)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeptTable:
+    """A table as its commands read it, at `version`."""
+
+    version: int
+    settings: dict[str, Json]
+    """What it is played with, as its log says (`table_setup.played_with`)."""
+    events: tuple[StoredEvent, ...]
+    view: StreamView
+    names: tuple[str, ...]
+    """The players' names, by seat."""
+
+
+class KeptTables:
+    def __init__(self, capacity: int = CAPACITY, tables: int = TABLES) -> None:
+        self._capacity = capacity
+        self._tables = tables
+        self._kept: OrderedDict[TableKey, KeptTable] = OrderedDict()
+        self._events = 0
+
+    def get(self, key: TableKey, version: int) -> KeptTable | None:
+        """The table as kept, if the database still has it at `version`."""
+        kept = self._kept.get(key)
+        if kept is None:
+            return None
+        if kept.version != version:
+            self.forget(key)  # written by something else since: read it again
+            return None
+        self._kept.move_to_end(key)
+        return kept
+
+    def keep(self, key: TableKey, kept: KeptTable) -> None:
+        self.forget(key)
+        self._kept[key] = kept
+        self._events += len(kept.events)
+        while len(self._kept) > 1 and (
+            self._events > self._capacity or len(self._kept) > self._tables
+        ):
+            self.forget(next(iter(self._kept)))
+
+    def forget(self, key: TableKey) -> None:
+        kept = self._kept.pop(key, None)
+        if kept is not None:
+            self._events -= len(kept.events)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    @property
+    def events(self) -> int:
+        return self._events
