@@ -50,6 +50,18 @@ async def tick(
     )
 
 
+async def village_due(core: Core, village_id: int, by: dt.datetime) -> list[Delivery]:
+    """Apply what fell due in one village by `by`, in the order it fell due: before a
+    message sent at `by` and read back after downtime is handled, so that it finds the
+    village as it stood when it was sent (a close posted after the time limit that fell due
+    before it, not the other way round)."""
+    village = await core.store.get_village(village_id)
+    if village is None:
+        return []
+    tables = [table for where, table in await core.store.due_tables(by) if where == village_id]
+    return await catch_up(core, village, by, tables)
+
+
 @dataclass(slots=True)
 class _Due:
     """What is still to apply in one village, by when it fell due."""

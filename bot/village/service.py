@@ -350,6 +350,24 @@ class VillageService:
             _logger.exception("closing the days and applying the time limits that are due")
             return {}
 
+    async def due_by(self, village_id: int, by: dt.datetime) -> Answer:
+        """Apply what fell due in the village by `by`, in order (its day's close, its tables'
+        time limits): the catch-up calls it before it handles a message sent at `by` while
+        the bot was away. Never raises: when it cannot, the message finds its day due and
+        closes it itself, and the next tick applies the rest."""
+        try:
+            deliveries = await overdue.village_due(self.core, village_id, by)
+            if deliveries:
+                self.core.plays.forget(village_id)  # a day may have closed: moves read it
+            return await self._answer(village_id, deliveries)
+        except OperatorError:
+            raise
+        except StoreError:
+            pass
+        except Exception:
+            _logger.exception("village %s: applying what fell due by %s", village_id, by)
+        return Answer((), str(self.core.defaults.get("locale", "ja")))
+
     def forget_quiet(self, before: dt.datetime) -> None:
         """Let the flood gate forget players quiet since `before`: a bot that runs for months
         keeps only the recent ones in memory."""

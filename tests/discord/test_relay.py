@@ -11,8 +11,11 @@ import pytest
 
 from bot.discord_adapter.port import snowflake_time
 from bot.discord_adapter.surface import jump_url
+from bot.village.core import Author
 from bot.village.ports import Store, StoreError
 from tests.discord.harness import ALICE, BOB, SIX, Village
+
+CAROL = Author(4, "carol")
 
 pytestmark = pytest.mark.discord
 
@@ -261,3 +264,44 @@ async def test_a_throw_answered_try_again_is_not_thrown_later_by_the_catch_up(
     assert told.message_id not in thrown and again.message_id in thrown
     [answer] = [m for _, m in village.chat.sent if m.reply_to == again.message_id]
     assert "1周1投目" in answer.text and answer.nonce not in (None, notice.nonce)
+
+
+async def test_missed_messages_find_what_fell_due_before_them_applied_in_its_order(
+    store: Store, village_id: int
+) -> None:
+    village = Village(store, village_id)
+    await village.create()
+    thread = village.chat.thread(village_id)
+    for author, command in (
+        (ALICE, "/ducks new deadline:3"),
+        (BOB, "/ducks join"),
+        (ALICE, "/ducks start"),
+    ):
+        await village.command(author, command, where=thread)
+    await village.say(ALICE, "[[ducks]]", where=thread, faces="6 | 6 6 6 1 2")
+    await village.say(ALICE, "昇格 6 6 6 ストップ", where=thread)
+    # The bot is away from here until after the day's close: Bob's turns run out at three
+    # hours each, and Carol throws five minutes after midnight.
+    closes = (await store.get_day(village_id, 1)).closes_at  # type: ignore[union-attr]
+    village.chat.now = closes + dt.timedelta(minutes=5)
+    village.clock.set(village.chat.now)
+    village.post(CAROL, SIX)
+    village.later(minutes=5)
+    village.dice.queue("D G $ R R Eb")
+    await village.restarted(store).catch_up.run([village_id])
+    texts = [m.text for _, m in village.chat.sent]
+
+    def first(part: str) -> int:
+        return next(n for n, text in enumerate(texts) if part in text)
+
+    # What fell due before midnight comes first: Bob's turns running out (which end the
+    # game), then the day's close and its standings, then Carol's throw on the new day.
+    assert first("時間切れ") < first("ゲーム終了！") < first("━━ 1d 終了") < first("【carol】")
+    table = texts[first("順位表（1dまで）")].splitlines()
+    header = table[2].split()
+    at_close = {row.split()[1]: int(row.split()[header.index("ダックス")]) for row in table[3:-1]}
+    [now] = (await village.command(BOB, "/village standings", deliver=False)).replies
+    after = {r["player"]: r["games"]["ducks"] for r in now.params["rows"] if r["player"] != "carol"}
+    # The close counted every Ducks round that ended before it, as the standings say now
+    # (Carol, who threw on day 2, has no Ducks points).
+    assert at_close == after == {"alice": 2, "bob": 0}
