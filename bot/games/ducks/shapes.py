@@ -1,7 +1,8 @@
 """The shape of every Ducks reply's params (`bot.words.shapes`): what its writer reads, typed.
 The chat checks a reply against it before writing it; `TEXTS` hands the shapes to the chat
-with the writers. A refused move's shape is one for all refusals: each names a few of its
-fields, and where the table stands."""
+with the writers. A field is required where `replies` always sets it (a move's round and
+what follows it, a round's ranking, the game's totals); a refused move's shape is one for
+all refusals: each names a few of its fields, and where the table stands."""
 
 from __future__ import annotations
 
@@ -29,32 +30,33 @@ class Refusal(Params):
 class Move(Params):
     """A move and what it did (§6): the turn's dice and bucket, and who moves next."""
 
-    boss: Int | None
-    bucket: list[Int]
+    boss: Int | None = None
+    bucket: list[Int] | None = None
     bucket_values: list[Int]
     cause: Str | None
     finished: Flag
-    hand: Str | None
+    hand: Str | None = None
     lost: list[Int]
-    moves: list[Str]
+    moves: list[Str] | None = None
     names: list[Str] | None = None
     next_round: Int | None
     next_seat: Int | None
-    out: Int
+    out: Int | None = None
     passed: Flag
     promoted: list[Int]
-    promotions: list[Str]
-    roll: Int
+    promotions: list[Str] | None = None
+    roll: Int | None = None
     rolled: Flag
     round: Int
     rounds: Int
     scored_round: Int | None
-    seat: Int | None = None
-    set_aside: Int
-    whites: list[Int]
-    ended: Flag | None = None
+    seat: Int | None
+    set_aside: Int | None = None
+    whites: list[Int] | None = None
+    ended: Flag
     left_seat: Int | None = None
     """The seat a player left, in a `left` reply."""
+    winners: list[Int]
 
 
 class GameEndParams(Params):
@@ -94,13 +96,13 @@ class RoundEndParams(Params):
 
 
 class ScoreParams(Params):
-    finished: Flag | None = None
+    finished: Flag
     names: list[Str] | None = None
-    rounds: list[dict[str, Any]] | None = None
-    rounds_total: Int | None = None
-    seats: Int | None = None
-    totals: list[Int] | None = None
-    winners: list[Int] | None = None
+    rounds: list[dict[str, Any]]
+    rounds_total: Int
+    seats: Int
+    totals: list[Int]
+    winners: list[Int]
 
 
 class StatusParams(Params):

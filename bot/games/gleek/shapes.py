@@ -1,7 +1,9 @@
 """The shape of every Gleek reply's params (`bot.words.shapes`): what its writer reads, typed.
 The chat checks a reply against it before writing it; `TEXTS` hands the shapes to the chat
-with the writers. A refused move's shape is one for all refusals: each names a few of its
-fields, and where the table stands."""
+with the writers. Which fields a reply carries depends on the move and the step (a bid has
+an amount, a card played its trick), so each is typed and none required: the writers say
+what a missing one means. A refused move's shape is one for all refusals.
+"""
 
 from __future__ import annotations
 
@@ -32,12 +34,6 @@ class Refusal(Params):
     token: Str | None = None
 
 
-class BidParams(Params):
-    amount: Int
-    move: Str
-    player: Str
-
-
 class DealScoredParams(Params):
     chips: list[Int] | None = None
     deal: Int | None = None
@@ -50,25 +46,19 @@ class DealScoredParams(Params):
 
 class DealtParams(Params):
     commitment: Str | None = None
-    deal: Int
-    dealer: Str
-    deals: Int
-    eldest: Str
-    opening_bid: Int
-    ruff_stake: Int
+    deal: Int | None = None
+    dealer: Str | None = None
+    deals: Int | None = None
+    eldest: Str | None = None
+    opening_bid: Int | None = None
+    ruff_stake: Int | None = None
     seats: list[Str] | None = None
     started: Flag | None = None
     table: Int | None = None
-    trump: Str
-    turn_up: Str
-    turn_up_honour: Int
-    turn_up_paid: Int
-
-
-class ExchangedParams(Params):
-    count: Int | None = None
-    move: Str | None = None
-    player: Str | None = None
+    trump: Str | None = None
+    turn_up: Str | None = None
+    turn_up_honour: Int | None = None
+    turn_up_paid: Int | None = None
 
 
 class GameOverParams(Params):
@@ -110,17 +100,6 @@ class LogParams(Params):
     turn_up: Str | None = None
 
 
-class PlayedParams(Params):
-    card: Str
-    honour: Int
-    honour_name: Str | None
-    low_trump: Int
-    move: Str
-    player: Str
-    trick: list[dict[str, Any]]
-    trick_number: Int
-
-
 class ScoreParams(Params):
     chips: list[Int] | None = None
     deals: list[dict[str, Any]] | None = None
@@ -153,29 +132,30 @@ class StockBoughtParams(Params):
     price: Int | None = None
 
 
-class TimeoutParams(Params):
-    card: Str
-    honour: Int
-    low_trump: Int
-    move: Str
-    player: Str
+class TrickWonParams(Params):
+    number: Int | None = None
+    plays: list[dict[str, Any]] | None = None
+    winner: Str | None = None
+
+
+class Move(Params):
+    """A move said to the table (a bid, an exchange, a vie, a card played, or the time
+    limit's default): `move` names it, and its fields differ by it."""
+
+    amount: Int | None = None
+    card: Str | None = None
+    chips: Int | None = None
+    count: Int | None = None
+    honour: Int | None = None
+    honour_name: Str | None = None
+    low_trump: Int | None = None
+    move: Str | None = None
+    player: Str | None = None
+    pot: Int | None = None
     reason: Str | None = None
     skipped_by: Str | None = None
-    trick: list[dict[str, Any]]
-    trick_number: Int
-
-
-class TrickWonParams(Params):
-    number: Int
-    plays: list[dict[str, Any]]
-    winner: Str
-
-
-class ViedParams(Params):
-    chips: Int
-    move: Str
-    player: Str
-    pot: Int
+    trick: list[dict[str, Any]] | None = None
+    trick_number: Int | None = None
 
 
 SHAPES: Final[Shapes] = {
@@ -183,7 +163,7 @@ SHAPES: Final[Shapes] = {
     "gleek.bad_card": Refusal,
     "gleek.bad_move": Refusal,
     "gleek.bet_open": Refusal,
-    "gleek.bid": BidParams,
+    "gleek.bid": Move,
     "gleek.bid_too_high": Refusal,
     "gleek.bid_too_low": Refusal,
     "gleek.card_not_held": Refusal,
@@ -192,7 +172,7 @@ SHAPES: Final[Shapes] = {
     "gleek.dealt": DealtParams,
     "gleek.discard_count": Refusal,
     "gleek.discard_repeated": Refusal,
-    "gleek.exchanged": ExchangedParams,
+    "gleek.exchanged": Move,
     "gleek.finished": Refusal,
     "gleek.game_over": GameOverParams,
     "gleek.gleeks": GleeksParams,
@@ -205,14 +185,14 @@ SHAPES: Final[Shapes] = {
     "gleek.not_seated": Refusal,
     "gleek.not_your_turn": Refusal,
     "gleek.one_card": Refusal,
-    "gleek.played": PlayedParams,
+    "gleek.played": Move,
     "gleek.raise_cap": Refusal,
     "gleek.score": ScoreParams,
     "gleek.showdown": ShowdownParams,
     "gleek.status": StatusParams,
     "gleek.stock_bought": StockBoughtParams,
-    "gleek.timeout": TimeoutParams,
+    "gleek.timeout": Move,
     "gleek.trick_won": TrickWonParams,
-    "gleek.vied": ViedParams,
+    "gleek.vied": Move,
     "gleek.wrong_phase": Refusal,
 }

@@ -1,7 +1,9 @@
 """The shape of every Regidice reply's params (`bot.words.shapes`): what its writer reads, typed.
 The chat checks a reply against it before writing it; `TEXTS` hands the shapes to the chat
-with the writers. A refused move's shape is one for all refusals: each names a few of its
-fields, and where the table stands."""
+with the writers. Which fields a reply carries depends on the move and the step (a bid has
+an amount, a card played its trick), so each is typed and none required: the writers say
+what a missing one means. A refused move's shape is one for all refusals.
+"""
 
 from __future__ import annotations
 
@@ -44,24 +46,6 @@ class Refusal(Params):
     wants: Str | None = None
 
 
-class ActedParams(Params):
-    boosts: list[dict[str, Any]]
-    move: Str
-    player: Str
-
-
-class BoostedParams(Params):
-    boosts: list[dict[str, Any]] | None = None
-    move: Str | None = None
-    player: Str | None = None
-
-
-class DeclaredParams(Params):
-    declaration: dict[str, Any] | None
-    move: Str
-    player: Str
-
-
 class EndedParams(Params):
     defeated: Int | None = None
     draw_count: Int | None = None
@@ -74,9 +58,9 @@ class EndedParams(Params):
 
 
 class EnemyDefeatedParams(Params):
-    enemy: Int
-    next: dict[str, Any]
-    spoils: list[dict[str, Any]]
+    enemy: Int | None = None
+    next: dict[str, Any] | None = None
+    spoils: list[dict[str, Any]] | None = None
 
 
 class HandParams(Params):
@@ -101,35 +85,28 @@ class LogParams(Params):
     target: Str | None = None
 
 
-class PreparedParams(Params):
-    lose: list[Str]
-    move: Str
-    passes: list[Str]
-    player: Str
-
-
 class ResolvedParams(Params):
     attack: Int | None = None
     blocked: Int | None = None
-    damage: Int
-    enemy_after: list[Int]
-    heals: list[dict[str, Any]]
+    damage: Int | None = None
+    enemy_after: list[Int] | None = None
+    heals: list[dict[str, Any]] | None = None
     loss: Int | None = None
-    results: list[dict[str, Any]]
+    results: list[dict[str, Any]] | None = None
     target: Str | None = None
 
 
 class RevealedParams(Params):
-    players: list[dict[str, Any]]
-    round: Int
+    players: list[dict[str, Any]] | None = None
+    round: Int | None = None
 
 
 class RoundStartedParams(Params):
-    enemy: dict[str, Any]
-    lead: Str
-    paid: list[dict[str, Any]]
-    passed: list[dict[str, Any]]
-    round: Int
+    enemy: dict[str, Any] | None = None
+    lead: Str | None = None
+    paid: list[dict[str, Any]] | None = None
+    passed: list[dict[str, Any]] | None = None
+    round: Int | None = None
 
 
 class ScoreParams(Params):
@@ -139,40 +116,43 @@ class ScoreParams(Params):
 
 
 class StatusParams(Params):
-    enemy: dict[str, Any]
-    injured: list[Any]
-    lead: Str
-    players: list[dict[str, Any]]
-    progress: Int
-    round: Int
-    rounds: Int
-    step: Str
+    enemy: dict[str, Any] | None = None
+    injured: list[Any] | None = None
+    lead: Str | None = None
+    players: list[dict[str, Any]] | None = None
+    progress: Int | None = None
+    round: Int | None = None
+    rounds: Int | None = None
+    step: Str | None = None
 
 
-class TimeoutParams(Params):
+class Submission(Params):
+    """A step's submission said to the table (a declaration, an action, a boost, the dice
+    prepared, or the time limit's default): `move` names it, and its fields differ by it."""
+
     boosts: list[dict[str, Any]] | None = None
     declaration: dict[str, Any] | None = None
     lose: list[Str] | None = None
-    move: Str
+    move: Str | None = None
     passes: list[Str] | None = None
-    player: Str
+    player: Str | None = None
 
 
 SHAPES: Final[Shapes] = {
-    "regidice.acted": ActedParams,
+    "regidice.acted": Submission,
     "regidice.bad_move": Refusal,
     "regidice.boost_above_six": Refusal,
     "regidice.boost_beyond_ones": Refusal,
     "regidice.boost_ill_formed": Refusal,
     "regidice.boost_not_animal": Refusal,
     "regidice.boost_own_die": Refusal,
-    "regidice.boosted": BoostedParams,
+    "regidice.boosted": Submission,
     "regidice.collection_taken": Refusal,
     "regidice.colour_ill_formed": Refusal,
     "regidice.colour_not_cast": Refusal,
     "regidice.colour_not_castable": Refusal,
     "regidice.colour_not_held": Refusal,
-    "regidice.declared": DeclaredParams,
+    "regidice.declared": Submission,
     "regidice.die_ill_formed": Refusal,
     "regidice.die_not_held": Refusal,
     "regidice.ended": EndedParams,
@@ -191,7 +171,7 @@ SHAPES: Final[Shapes] = {
     "regidice.pass_lowers": Refusal,
     "regidice.pass_solo": Refusal,
     "regidice.pass_spent": Refusal,
-    "regidice.prepared": PreparedParams,
+    "regidice.prepared": Submission,
     "regidice.resolved": ResolvedParams,
     "regidice.revealed": RevealedParams,
     "regidice.rolling": Refusal,
@@ -200,7 +180,7 @@ SHAPES: Final[Shapes] = {
     "regidice.solo_value": Refusal,
     "regidice.status": StatusParams,
     "regidice.take_not_heal": Refusal,
-    "regidice.timeout": TimeoutParams,
+    "regidice.timeout": Submission,
     "regidice.unknown_action": Refusal,
     "regidice.value_extra": Refusal,
     "regidice.value_ill_formed": Refusal,
