@@ -14,20 +14,25 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Annotated, Any, Self
+from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from bot.words.reply import Reply
 
 __all__ = [
+    "STRICT",
     "Flag",
     "Int",
+    "Loose",
     "Number",
     "Params",
     "Part",
+    "ShapeError",
     "Shapes",
     "Str",
+    "check",
+    "made",
 ]
 
 _logger = logging.getLogger(__name__)
@@ -102,11 +107,3 @@ def made(reply: Reply, shapes: Shapes) -> Reply:
             raise ShapeError(f"reply {reply.key!r} made with params that do not fit: {why}")
         _logger.error("reply %r made with params that do not fit its shape: %s", reply.key, why)
     return reply
-
-
-def fits(params: Mapping[str, Any], shape: type[Params]) -> bool:
-    try:
-        shape.model_validate(dict(params))
-    except ValueError:
-        return False
-    return True

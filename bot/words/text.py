@@ -1,5 +1,7 @@
 """The kit every reply's writer uses: where the text is read (`Surface`), the small
-formatters of one locale's catalogue (`Text`), and lenient readers of a reply's params."""
+formatters of one locale's catalogue (`Text`), and lenient readers of a reply's state and of
+the plain data inside its params (a reply's params themselves are read through their shape,
+`bot.words.shapes`)."""
 
 from __future__ import annotations
 

@@ -263,8 +263,10 @@ class TableExportParams(TableParams):
     document: dict[Str, Any]
 
 
-class TableVerifyParams(TableParams):
-    table: Int
+class TableVerifyParams(Params):
+    game: Str | None
+    table: Int | None
+    """None (both): an attached file that does not name them."""
     draws: Int
     ok: Flag
     scripted: Flag = False

@@ -102,7 +102,7 @@ def waiting(t: Text, reply: Reply) -> list[str]:
     ]
 
 
-def _own(t: Text, key: str, game: str) -> str:
+def _own(t: Text, key: str, game: str | None) -> str:
     """`key` in the game's own words where it has them (a game that deals cards commits to
     its deals, and checks deals, not dice): `KEY.GAME`."""
     own = f"{key}.{game}"
@@ -194,7 +194,9 @@ _TABLE_DETAILS = ("faces", "duplicate", "gap")
 
 def verify(t: Text, reply: Reply) -> list[str]:
     p = TableVerifyParams.of(reply)
-    facts = {"game": t.word("game", p.game), "table": p.table, "draws": p.draws}
+    # An attached file that does not name its game or its table is checked all the same.
+    table = "?" if p.table is None else p.table
+    facts = {"game": t.word("game", p.game), "table": table, "draws": p.draws}
     source = [attached_source(t, reply.params)] if p.attached else []
     if p.ok and not p.mismatches and not p.scripted:
         return [*source, t(_own(t, "table.verify.ok", p.game), **facts), *verify_page(t)]

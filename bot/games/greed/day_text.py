@@ -175,7 +175,9 @@ _FACE_ORDER: Final = ("$", "G", "R", "Eg", "Eb", "D")
 
 def verify(t: Text, reply: Reply) -> list[str]:
     p = VerifyParams.of(reply)
-    day, throws, mismatches = p.day, p.throws, p.mismatches
+    # An attached file that names no day is checked all the same: its day is unknown.
+    day = "?" if p.day is None else p.day
+    throws, mismatches = p.throws, p.mismatches
     # An attached file is checked as it is; whether it is this village's day is a second
     # question, answered by the commitment the village posted.
     source = [attached_source(t, reply.params)] if p.attached else []

@@ -210,7 +210,8 @@ class Mismatch(Part):
 
 
 class VerifyParams(Params):
-    day: Int
+    day: Int | None
+    """None: an attached file that names no day."""
     throws: Int
     ok: Flag
     scripted: Flag = False
