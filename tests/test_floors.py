@@ -120,3 +120,21 @@ def test_the_api_names_no_game_and_nothing_above_the_words() -> None:
         for target in imports(path, module):
             assert target.split(".")[1] in ("games", "words", "fairness"), (module, target)
             assert target.split(".")[:3] != ["bot", "games", "greed"], (module, target)
+
+
+STORE_DOOR = "bot.storage.opening"
+"""The one way into storage: `open_store(url)`. What builds a store is storage's own."""
+STORE_MAKERS = frozenset({"bot.storage.store", "bot.storage.memory", "bot.storage.memory.store"})
+
+
+@pytest.mark.parametrize(("module", "path"), list(modules()))
+def test_a_store_is_opened_only_by_open_store(module: str, path: Path) -> None:
+    if module.startswith("bot.storage"):
+        return
+    named = set(imports(path, module))
+    builds = sorted(
+        n for n in named if n in STORE_MAKERS or n.endswith((".SqlStore", ".MemoryStore"))
+    )
+    assert not builds, f"{module} builds a store itself ({builds}): use {STORE_DOOR}.open_store"
+    source = path.read_text(encoding="utf-8")
+    assert "SqlStore" not in source and "MemoryStore" not in source, module

@@ -251,7 +251,7 @@ def _answers(
 def _handled(found: Audit, records: Records, chat: Chat, draws: Counter[int]) -> None:
     """Every player message recorded or at least answered; the messages delivered twice
     applied once; both messages of each pair handled."""
-    answered = {post.reply_to for post in chat.posts if post.reply_to is not None}
+    answered = chat.answered()
 
     def handled(message_id: int) -> bool:
         return message_id in records.messages or message_id in answered

@@ -272,6 +272,12 @@ class Chat:
                 self._read(latest, part)
         return Posted(message_id, channel_id, at)
 
+    def answered(self) -> set[int]:
+        """Every player message some post answers: the one it replies to, and in a shared
+        post each one its parts link to (several players' "try again" gathered while the
+        channel was busy)."""
+        return {m for post in self.posts for m, _ in post.answers() if m is not None}
+
     def _read(self, message_id: int, text: str) -> None:
         self.reply_texts[message_id] = text
         if message_id in self._answered:

@@ -36,7 +36,7 @@ async def _open_work(url: str, chat: Chat) -> tuple[int, int]:
             )
     finally:
         await engine.dispose()
-    answered = {post.reply_to for post in chat.posts}
+    answered = chat.answered()
     waiting = [m for m in chat.player_messages() if m.message_id not in recorded | answered]
     return int(pending or 0), len(waiting)
 

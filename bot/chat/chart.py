@@ -7,6 +7,7 @@ import importlib.util
 import io
 import logging
 import math
+import re
 import threading
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -24,8 +25,10 @@ from matplotlib.patches import Rectangle
 from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator
 
-from bot.chat.text import DEFAULT_LOCALE
-from bot.words.text import as_int, as_list, as_map, plain
+from bot.chat.render.columns import game_columns
+from bot.chat.text import DEFAULT_LOCALE, catalog
+from bot.words.text import Surface, as_int, as_list, as_map, plain
+from bot.words.text import Text as Words
 
 _log = logging.getLogger(__name__)
 
@@ -44,9 +47,7 @@ _LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "x": "日",
         "y": "総合得点",
         "table": "{day}の得点",
-        "rank": "順位",
-        "player": "名前",
-        "total": "総合",
+        "table_games": "{day}の得点、卓のゲーム、総合",
         "more": "ほか{n}人",
         "more_one": "ほか{n}人",
         "empty": "まだプレイヤーがいません。",
@@ -61,9 +62,7 @@ _LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "x": "day",
         "y": "overall total",
         "table": "Scores on {day}",
-        "rank": "rank",
-        "player": "player",
-        "total": "total",
+        "table_games": "Scores on {day}, the table games, totals",
         "more": "and {n} more players",
         "more_one": "and {n} more player",
         "empty": "No players yet.",
@@ -177,12 +176,19 @@ class Standing:
     rank: int
     player: str
     days: tuple[int, ...]
+    """The day game's points of each day."""
     total: int
+    games: tuple[int, ...] = ()
+    """The points in each table game's column, in the selection's order."""
+    tables: tuple[int, ...] = ()
+    """The points of the tables counted in the total, by the day they were scored."""
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """The overall total at the end of each day."""
-        return tuple(accumulate(self.days))
+        """The overall total at the end of each day: the day game's points and the tables'
+        that count, so that the last is the total the table shows."""
+        tables = (self.tables + (0,) * len(self.days))[: len(self.days)]
+        return tuple(accumulate(d + t for d, t in zip(self.days, tables, strict=True)))
 
 
 @dataclass(frozen=True)
@@ -194,6 +200,9 @@ class Selection:
     lines: tuple[Standing, ...]
     table: tuple[Standing, ...]
     players: int
+    headers: tuple[str, ...] = ()
+    """The table's header: rank, player, the latest day, each table game, the total, in the
+    words of the text standings."""
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -211,31 +220,62 @@ def _one_line(value: Any) -> str:
     return " ".join(text.split())
 
 
-def _standing(index: int, row: Mapping[str, Any], days: int) -> Standing:
-    points = [_int(p) for p in as_list(row.get("days"))[:days]]
-    points += [0] * (days - len(points))
+def _by_day(value: Any, days: int) -> tuple[int, ...]:
+    """Points for days 1..`days`: cut, or padded with 0."""
+    points = [_int(p) for p in as_list(value)[:days]]
+    return tuple(points + [0] * (days - len(points)))
+
+
+def _standing(index: int, row: Mapping[str, Any], days: int, games: Sequence[str]) -> Standing:
+    points = _by_day(row.get("days"), days)
+    tables = _by_day(row.get("table_days"), days)
+    others = as_map(row.get("games"))
     return Standing(
         rank=_int(row.get("rank"), index + 1),
         player=_one_line(row.get("player")) or "?",
-        days=tuple(points),
-        total=_int(row.get("total"), sum(points)),
+        days=points,
+        total=_int(row.get("total"), sum(points) + sum(tables)),
+        games=tuple(_int(others.get(game)) for game in games),
+        tables=tables,
     )
 
 
-def select(params: Mapping[str, Any]) -> Selection:
+def select(params: Mapping[str, Any], locale: str = DEFAULT_LOCALE) -> Selection:
     """The players to draw: the first CHART_PLAYERS as lines and TABLE_PLAYERS in the table
-    (the rows come best first), over days 1..`days`."""
+    (the rows come best first), over days 1..`days`, with the columns of the text standings
+    but one day's: the latest (the chart shows the others)."""
     params = as_map(params)
+    t = Words(catalog(locale), Surface())
     rows = [as_map(row) for row in as_list(params.get("rows"))]
     days = max(0, min(_int(params.get("days")), _MAX_DAYS))
-    standings = [_standing(i, row, days) for i, row in enumerate(rows)]
+    columns = game_columns(t, params)
+    games = [game for game, _ in columns]
+    standings = [_standing(i, row, days, games) for i, row in enumerate(rows)]
     return Selection(
         name=_one_line(params.get("name")),
         days=days,
         lines=tuple(standings[:CHART_PLAYERS]),
         table=tuple(standings[:TABLE_PLAYERS]),
         players=len(standings),
+        headers=(
+            t("standings.rank"),
+            t("standings.player"),
+            t("standings.day", day=days),
+            *(header for _, header in columns),
+            t("standings.total"),
+        ),
     )
+
+
+def table_cells(selection: Selection) -> list[tuple[str, ...]]:
+    """The table as drawn, cell by cell: the header, then a row a player (rank, name, the
+    latest day's points, each table game's, the total)."""
+    rows = [selection.headers]
+    for standing in selection.table:
+        latest = standing.days[-1] if standing.days else 0
+        numbers = (latest, *standing.games, standing.total)
+        rows.append((str(standing.rank), standing.player, *(_points(n) for n in numbers)))
+    return rows
 
 
 # -- drawing -----------------------------------------------------------------------------------
@@ -243,12 +283,18 @@ def select(params: Mapping[str, Any]) -> Selection:
 
 def standings_picture(params: Mapping[str, Any], locale: str) -> bytes:
     """The standings as a PNG: each of the top players' overall total by day as a line, then
-    the latest day's rank, points and total in a table, in `locale` ("ja" or "en")."""
+    the table of the text standings with the latest day's points for all the days, in
+    `locale` ("ja" or "en")."""
+    return _png(standings_figure(params, locale))
+
+
+def standings_figure(params: Mapping[str, Any], locale: str) -> Figure:
+    """The standings picture before it is written as a PNG."""
     labels = _LABELS.get(locale, _LABELS[DEFAULT_LOCALE])
-    selection = select(params)
+    selection = select(params, locale)
     if not selection.players or not selection.days:
-        return _notice(selection, labels)
-    return _standings(selection, labels)
+        return _notice(selection, labels).figure
+    return _standings(selection, labels).figure
 
 
 class _Page:
@@ -289,14 +335,25 @@ class _Page:
             (x / _WIDTH, 1 - (y + height) / self.height, width / _WIDTH, height / self.height)
         )
 
-    def png(self) -> bytes:
-        out = io.BytesIO()
-        # No Software key (matplotlib's version): equal standings give equal bytes, even
-        # after an upgrade. matplotlib writes no time into a PNG.
-        self.figure.savefig(
-            out, format="png", dpi=_DPI, facecolor="white", metadata={"Software": None}
-        )
-        return out.getvalue()
+    def resize(self, height: float) -> None:
+        """A new height, before anything is placed: what is measured first sets it."""
+        self.height = round(height * _DPI) / _DPI
+        self.figure.set_size_inches(_WIDTH, self.height)
+
+    def measure(self, text: str, size: float) -> float:
+        """How wide `text` is, in inches, at `size` points."""
+        artist = self.figure.text(0, 0, text, fontproperties=self.font(size), parse_math=False)
+        width = float(artist.get_window_extent().width) / _DPI
+        artist.remove()
+        return width
+
+
+def _png(figure: Figure) -> bytes:
+    out = io.BytesIO()
+    # No Software key (matplotlib's version): equal standings give equal bytes, even after an
+    # upgrade. matplotlib writes no time into a PNG.
+    figure.savefig(out, format="png", dpi=_DPI, facecolor="white", metadata={"Software": None})
+    return out.getvalue()
 
 
 def _fit(artist: Text, text: str, room: float, shown: Callable[[str], str] = str) -> None:
@@ -335,20 +392,23 @@ def _title(page: _Page, selection: Selection, labels: Mapping[str, str], y: floa
         title.set_text(labels["title"].format(day=day))
 
 
-def _notice(selection: Selection, labels: Mapping[str, str]) -> bytes:
+def _notice(selection: Selection, labels: Mapping[str, str]) -> _Page:
     page = _Page(3.0)
     _title(page, selection, labels, 0.5)
     message = labels["no_days"] if selection.players else labels["empty"]
     page.text(_WIDTH / 2, 1.75, message, _SIZE + 3, color=_MUTED, align="center")
-    return page.png()
+    return page
 
 
-def _standings(selection: Selection, labels: Mapping[str, str]) -> bytes:
+def _standings(selection: Selection, labels: Mapping[str, str]) -> _Page:
     more = selection.players - len(selection.table)
     title, heading, ticks, gap = 0.55, 0.4, 0.75, 0.65
-    table = (len(selection.table) + 1) * _ROW
+    page = _Page(1.0)
+    # The table's columns are measured first: their headers may take more than one line.
+    layout = _lay_out(page, table_cells(selection))
+    table = layout.head + len(selection.table) * _ROW
     note = 0.4 if more else 0.0
-    page = _Page(0.2 + title + heading + _CHART_HEIGHT + ticks + gap + table + note + 0.25)
+    page.resize(0.2 + title + heading + _CHART_HEIGHT + ticks + gap + table + note + 0.25)
 
     y = 0.2
     _title(page, selection, labels, y + title / 2)
@@ -366,14 +426,17 @@ def _standings(selection: Selection, labels: Mapping[str, str]) -> bytes:
     y += _CHART_HEIGHT + ticks
 
     day = labels["day"].format(day=selection.days)
-    page.text(_SIDE, y + gap / 2, labels["table"].format(day=day), _SIZE)
+    # Rank, player, day and total, and a column for each table game played.
+    heading_key = "table_games" if len(selection.headers) > 4 else "table"
+    page.text(_SIDE, y + gap / 2, labels[heading_key].format(day=day), _SIZE)
     y += gap
-    _draw_table(page, page.axes(_SIDE, y, _WIDTH - 2 * _SIDE, table), selection, labels)
+    axes = page.axes(_SIDE, y, _WIDTH - 2 * _SIDE, table)
+    _draw_table(page, axes, selection, layout)
     y += table
     if more:
         text = labels["more_one" if more == 1 else "more"].format(n=more)
         page.text(_WIDTH - _SIDE, y + note / 2, text, _SMALL, color=_MUTED, align="right")
-    return page.png()
+    return page
 
 
 def _points(value: float) -> str:
@@ -506,47 +569,121 @@ def _spread(targets: Sequence[float], gap: float, low: float, high: float) -> li
     return placed
 
 
-def _draw_table(page: _Page, axes: Axes, selection: Selection, labels: Mapping[str, str]) -> None:
-    """Rank, player, the latest day's points and the total, one row per player; the players
-    in the chart carry their line's marker."""
-    width = _WIDTH - 2 * _SIDE
-    rows = len(selection.table) + 1
-    axes.set_xlim(0, width)
-    axes.set_ylim(rows, 0)
-    axes.set_axis_off()
-    # Inches: the rank and numbers align right, the name left after the marker.
-    rank_x, marker_x, name_x, day_x, total_x = 0.75, 0.98, 1.2, width - 1.55, width - 0.15
-    name_room = day_x - 1.0 - name_x
-    font = page.font(_SIZE)
+@dataclass(frozen=True)
+class _Layout:
+    """Where the table's columns go, in inches from its left edge."""
 
-    def cell(x: float, row: int, text: str, align: str) -> Text:
+    head: float
+    """The header row's height: a table game's header may take a few lines."""
+    headers: tuple[str, ...]
+    """Each column's header, its lines joined by newlines."""
+    rights: tuple[float, ...]
+    """Where each column of numbers ends (they align right), from the latest day's on."""
+    size: float
+    """The numbers' size in points: smaller only where the columns would crowd the names."""
+    head_size: float
+    name_room: float
+
+
+# Inches: the rank and the numbers align right, the name left after the marker.
+_RANK_X: Final = 0.5
+_MARKER_X: Final = 0.72
+_NAME_X: Final = 0.92
+_COLUMN_GAP: Final = 0.15
+_NAME_GAP: Final = 0.15
+_NAME_ROOM: Final = 1.2
+"""The least width a name keeps before the numbers get smaller: six Japanese characters."""
+_NUMBER_SIZES: Final = (_SIZE, _SMALL, 11.0, 10.0)
+
+
+def _pieces(header: str) -> list[str]:
+    """`header` cut where a line may break, before a space or an opening bracket (the mark
+    of a game counted apart): joined again they are the header."""
+    return [piece for piece in re.split(r"(?<!\s)(?=\s|[（(])", header) if piece]
+
+
+def _lay_out(page: _Page, cells: Sequence[Sequence[str]]) -> _Layout:
+    """The columns of numbers from the right edge leftwards, each as wide as its widest
+    number or the longest word of its header, the header wrapped to that; the name gets
+    what is left."""
+    width = _WIDTH - 2 * _SIDE
+    header, rows = cells[0], cells[1:]
+    for size in _NUMBER_SIZES:
+        head_size = min(size, _SMALL)
+        lines: list[str] = []
+        rights: list[float] = []
+        right = width - 0.15
+        for column in reversed(range(2, len(header))):
+            widest = max((row[column] for row in rows), key=len, default="")
+            pieces = _pieces(header[column])
+            room = max(
+                page.measure(widest, size),
+                *(page.measure(piece.strip(), head_size) for piece in pieces),
+            )
+            lines.insert(0, "\n".join(_wrap(page, pieces, room, head_size)))
+            rights.insert(0, right)
+            right -= room + _COLUMN_GAP
+        name_room = right + _COLUMN_GAP - _NAME_GAP - _NAME_X
+        if name_room >= _NAME_ROOM:
+            break
+    count = max(text.count("\n") + 1 for text in lines) if lines else 1
+    head = max(_ROW, count * head_size * 1.25 / 72 + 0.12)
+    return _Layout(head, tuple(lines), tuple(rights), size, head_size, max(name_room, 0.3))
+
+
+def _wrap(page: _Page, pieces: Sequence[str], room: float, size: float) -> list[str]:
+    """The pieces of a header on as few lines as fit in `room` inches."""
+    lines = [pieces[0].strip()] if pieces else [""]
+    for piece in pieces[1:]:
+        if page.measure(lines[-1] + piece, size) <= room:
+            lines[-1] += piece
+        else:
+            lines.append(piece.strip())
+    return lines
+
+
+def _draw_table(page: _Page, axes: Axes, selection: Selection, layout: _Layout) -> None:
+    """The cells of `table_cells`, one row per player: the rank, the name (the players in
+    the chart carry their line's marker), then the numbers as laid out."""
+    width = _WIDTH - 2 * _SIDE
+    header, *rows = table_cells(selection)
+    head = layout.head
+    axes.set_xlim(0, width)
+    axes.set_ylim(head + len(rows) * _ROW, 0)
+    axes.set_axis_off()
+
+    def cell(x: float, y: float, text: str, align: str, size: float = _SIZE) -> Text:
         return axes.text(
             x,
-            row + 0.5,
+            y,
             text,
-            fontproperties=font,
+            fontproperties=page.font(size),
             color=_INK,
             ha=align,
             va="center",
+            multialignment=align,
+            linespacing=1.1,
             parse_math=False,
         )
 
-    axes.add_patch(Rectangle((0, 0), width, 1, facecolor=_HEADER, edgecolor="none"))
-    cell(rank_x, 0, labels["rank"], "right")
-    cell(name_x, 0, labels["player"], "left")
-    cell(day_x, 0, labels["day"].format(day=selection.days), "right")
-    cell(total_x, 0, labels["total"], "right")
-    for row, standing in enumerate(selection.table, start=1):
+    axes.add_patch(Rectangle((0, 0), width, head, facecolor=_HEADER, edgecolor="none"))
+    cell(_RANK_X, head / 2, header[0], "right", layout.head_size)
+    cell(_NAME_X, head / 2, header[1], "left", layout.head_size)
+    for right, text in zip(layout.rights, layout.headers, strict=True):
+        cell(right, head / 2, text, "right", layout.head_size)
+    for row, cells in enumerate(rows, start=1):
+        top = head + (row - 1) * _ROW
         if row % 2 == 0:
-            axes.add_patch(Rectangle((0, row), width, 1, facecolor=_STRIPE, edgecolor="none"))
-        cell(rank_x, row, str(standing.rank), "right")
-        _fit(cell(name_x, row, "", "left"), standing.player, name_room)
-        cell(day_x, row, _points(standing.days[-1]), "right")
-        cell(total_x, row, _points(standing.total), "right")
+            axes.add_patch(Rectangle((0, top), width, _ROW, facecolor=_STRIPE, edgecolor="none"))
+        middle = top + _ROW / 2
+        cell(_RANK_X, middle, cells[0], "right")
+        _fit(cell(_NAME_X, middle, "", "left"), cells[1], layout.name_room)
+        for right, text in zip(layout.rights, cells[2:], strict=True):
+            cell(right, middle, text, "right", layout.size)
         if row <= len(selection.lines):
             axes.plot(
-                [marker_x],
-                [row + 0.5],
+                [_MARKER_X],
+                [middle],
                 marker=_MARKERS[row - 1],
                 color=_COLOURS[row - 1],
                 markersize=8,

@@ -76,17 +76,15 @@ async def _export(
     url: str, village_id: int | None, day: int | None, table_id: int | None
 ) -> dict[str, Any]:
     from bot.games.registry import GAMES, TABLE_GAMES
-    from bot.storage.engine import make_engine
-    from bot.storage.store import SqlStore
+    from bot.storage.opening import open_store
     from bot.village.chance import FairChance
     from bot.village.clock import SystemClock
     from bot.village.core import Core, Refusal
     from bot.village.record import day_record
     from bot.village.table_record import table_document
 
-    engine = make_engine(url)
-    try:
-        store = SqlStore(engine)
+    # Read only: an export never changes the database, not even its schema.
+    async with open_store(url, migrated=False) as store:
         ids = await store.village_ids()
         if village_id is None:
             if len(ids) != 1:
@@ -107,8 +105,6 @@ async def _export(
             return await day_record(core, village, day)
         except Refusal:
             raise CliError(f"village {village_id} has no day {day}") from None
-    finally:
-        await engine.dispose()
 
 
 def run_verify(args: argparse.Namespace) -> int:

@@ -9,9 +9,7 @@ from pathlib import Path
 from bot.console.replay import CONSOLE_VILLAGE
 from bot.console.scripted import ScriptedDice, ScriptError
 from bot.console.session import ConsoleVillage, Output, TranscriptError
-from bot.storage.engine import make_engine
-from bot.storage.migrate import migrate
-from bot.storage.store import SqlStore
+from bot.storage.opening import open_store
 from bot.village.clock import ManualClock
 
 DEAL_EXAMPLE = (
@@ -65,40 +63,41 @@ def _speaker() -> str:
 async def interactive(database_url: str, files: Path) -> int:
     """The console on `database_url`; the files replies come with (standings pictures,
     exported records) are written under `files`."""
-    engine = make_engine(database_url)
     try:
-        await migrate(engine)
-        village = ConsoleVillage(
-            SqlStore(engine), ManualClock(), ScriptedDice(), CONSOLE_VILLAGE, files
-        )
-        village.speaker = _speaker()
-        village.moderators.add(village.speaker.lower())
-        _show(await village.start())
-        print(
-            f"あなたは {village.speaker}（進行役）です。/help で使い方を表示します。\n"
-            f"You are {village.speaker} (a moderator). /help lists what you can type."
-        )
-        while True:
-            try:
-                line = await asyncio.to_thread(input, f"{village.speaker}> ")
-            except EOFError:
-                print()
-                return 0
-            if line.strip() in ("/quit", "/exit"):
-                return 0
-            if line.strip() == "/help":
-                _show(await village.say(village.speaker, "/greed help"))
-                print(CONSOLE_HELP.get(village.locale, CONSOLE_HELP["ja"]))
-                continue
-            try:
-                _show(await village.line(line))
-            except (TranscriptError, ScriptError) as error:
-                print(f"  ! {error}")
+        async with open_store(database_url) as store:
+            return await _converse(
+                ConsoleVillage(store, ManualClock(), ScriptedDice(), CONSOLE_VILLAGE, files)
+            )
     except KeyboardInterrupt:
         print()
         return 130
-    finally:
-        await engine.dispose()
+
+
+async def _converse(village: ConsoleVillage) -> int:
+    """Read lines and answer them until the input ends or `/quit`."""
+    village.speaker = _speaker()
+    village.moderators.add(village.speaker.lower())
+    _show(await village.start())
+    print(
+        f"あなたは {village.speaker}（進行役）です。/help で使い方を表示します。\n"
+        f"You are {village.speaker} (a moderator). /help lists what you can type."
+    )
+    while True:
+        try:
+            line = await asyncio.to_thread(input, f"{village.speaker}> ")
+        except EOFError:
+            print()
+            return 0
+        if line.strip() in ("/quit", "/exit"):
+            return 0
+        if line.strip() == "/help":
+            _show(await village.say(village.speaker, "/greed help"))
+            print(CONSOLE_HELP.get(village.locale, CONSOLE_HELP["ja"]))
+            continue
+        try:
+            _show(await village.line(line))
+        except (TranscriptError, ScriptError) as error:
+            print(f"  ! {error}")
 
 
 def _show(outputs: list[Output]) -> None:

@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Any
-
-from sqlalchemy import event
 
 from bot.console.scripted import ScriptedDice, ScriptError
 from bot.console.session import ConsoleVillage, Output, TranscriptError, read_clock
 from bot.fairness.seed import new_seed
-from bot.storage.engine import make_engine
-from bot.storage.memory import MemoryStore
-from bot.storage.migrate import migrate
-from bot.storage.store import SqlStore
+from bot.storage.opening import open_store
 from bot.village.clock import ManualClock
 from bot.village.ports import Store
 
 CONSOLE_VILLAGE = 1
-MEMORY = "memory:"
-"""The `database_url` of a replay kept in memory, with no database at all (`MemoryStore`,
-which keeps what a database keeps): what the tests of rules and text replay on."""
 BOM = "\ufeff"
 # What the village answers when its database fails: nothing was written, and a replay
 # cannot go on without what the line should have written.
@@ -109,21 +98,8 @@ async def _kept(
     """The store a replay keeps its village in, with what its database failed with (the
     village answers a failed write with "try again"; the replay says what failed)."""
     failures: list[BaseException] = []
-    if database_url == MEMORY:
-        yield MemoryStore(clock), failures
-        return
-    with tempfile.TemporaryDirectory(prefix="greedbot-replay-") as folder:
-        engine = make_engine(database_url or f"sqlite:///{Path(folder) / 'replay.db'}")
-
-        def remember(context: Any) -> None:
-            failures.append(context.original_exception)
-
-        event.listen(engine.sync_engine, "handle_error", remember)
-        try:
-            await migrate(engine)
-            yield SqlStore(engine), failures
-        finally:
-            await engine.dispose()
+    async with open_store(database_url, clock=clock, failures=failures) as store:
+        yield store, failures
 
 
 def _check(number: int, outputs: list[Output], failures: list[BaseException]) -> None:

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import re
 import sys
+from contextlib import AsyncExitStack
 
 import aiohttp
 import discord
@@ -16,12 +17,12 @@ from bot.config import EXAMPLE_TOKEN, Settings
 from bot.discord_adapter.client import Bridge, command_tree, make_client
 from bot.discord_adapter.limits import AnnouncedLimits
 from bot.discord_adapter.translator import CatalogueTranslator
-from bot.storage.engine import make_engine
 from bot.storage.errors import unavailable
-from bot.storage.migrate import SchemaBehindError, migrate
-from bot.storage.store import SqlStore
+from bot.storage.migrate import SchemaBehindError
+from bot.storage.opening import open_store
 from bot.village.chance import FairChance
 from bot.village.clock import SystemClock
+from bot.village.ports import Store
 from bot.village.service import VillageService
 
 _logger = logging.getLogger(__name__)
@@ -74,7 +75,7 @@ def configure_logging(settings: Settings) -> None:
     )
 
 
-def service_for(store: SqlStore, settings: Settings) -> VillageService:
+def service_for(store: Store, settings: Settings) -> VillageService:
     return VillageService(
         store,
         SystemClock(),
@@ -90,10 +91,9 @@ class DatabaseUnreachableError(Exception):
 
 
 async def _run(settings: Settings, token: str) -> None:
-    engine = make_engine(settings.database())
-    try:
+    async with AsyncExitStack() as stack:
         try:
-            await migrate(engine)
+            store = await stack.enter_async_context(open_store(settings.database()))
         except SchemaBehindError:
             raise
         except Exception as error:
@@ -102,7 +102,7 @@ async def _run(settings: Settings, token: str) -> None:
             raise
         limits = AnnouncedLimits()
         client = make_client(settings, limits)
-        service = service_for(SqlStore(engine), settings)
+        service = service_for(store, settings)
         bridge = Bridge(
             client,
             service,
@@ -116,8 +116,6 @@ async def _run(settings: Settings, token: str) -> None:
                 await client.start(token)
         finally:
             await bridge.close()
-    finally:
-        await engine.dispose()
 
 
 def _explained(error: BaseException) -> str | None:
@@ -169,9 +167,9 @@ def run(settings: Settings) -> int:
 
 async def _sync(settings: Settings, token: str, guild_id: int | None, clear: bool) -> int:
     client = discord.Client(intents=discord.Intents.none())
-    engine = make_engine(settings.database())  # never connected: no command runs here
-    try:
-        tree = command_tree(client, service_for(SqlStore(engine), settings))
+    # Never connected: no command runs here, the tree only needs the commands' shape.
+    async with open_store(settings.database(), migrated=False) as store:
+        tree = command_tree(client, service_for(store, settings))
         await tree.set_translator(CatalogueTranslator())
         async with client:
             await client.login(token)
@@ -186,8 +184,6 @@ async def _sync(settings: Settings, token: str, guild_id: int | None, clear: boo
                     tree.copy_global_to(guild=guild)
                 synced = await tree.sync(guild=guild)
         return len(synced)
-    finally:
-        await engine.dispose()
 
 
 def sync(settings: Settings, guild_id: int | None, *, clear: bool = False) -> int:

@@ -104,15 +104,18 @@ async def standings_params(
     game: str | None = None,
     scores: VillageScores | None = None,
 ) -> dict[str, Any]:
-    """Every player's day scores, points at the other games' tables, and overall total,
-    best first (ties by name). `game`: that game's points only. `scores`: as the caller
-    read them already."""
+    """Every player's day scores, points at the other games' tables (and, of those counted
+    in the total, the points by day), and overall total, best first (ties by name).
+    `game`: that game's points only. `scores`: as the caller read them already."""
     if scores is None:
         scores = await village_scores(store, village)
     players, rows = scores.players, scores.rows
     days: dict[int, dict[int, int]] = {p.player_id: {} for p in players}
     others: dict[int, dict[str, int]] = {p.player_id: {} for p in players}
     tables: dict[int, dict[str, dict[int, int]]] = {p.player_id: {} for p in players}
+    # The tables' points by the day they were scored: the picture draws the overall total
+    # day by day, and the tables count in it from their day on.
+    table_days: dict[int, dict[str, dict[int, int]]] = {p.player_id: {} for p in players}
     for row in rows:
         if row.day > upto_day or game not in (None, row.game):
             continue
@@ -122,6 +125,8 @@ async def standings_params(
         else:
             played = tables.setdefault(row.player_id, {}).setdefault(row.game, {})
             played[row.table_id or 0] = played.get(row.table_id or 0, 0) + row.points
+            on_day = table_days.setdefault(row.player_id, {}).setdefault(row.game, {})
+            on_day[row.day] = on_day.get(row.day, 0) + row.points
     tallies = {
         p.player_id: {g: _tally(g, list(t.values())) for g, t in tables[p.player_id].items()}
         for p in players
@@ -144,6 +149,9 @@ async def standings_params(
         return (-total(player.player_id), *ranked, player.name.lower())
 
     shows_days = game in (None, village.game)
+    # A game that sums its tables its own way counts its first figure, which has no day:
+    # only the games that add their points up are drawn day by day.
+    daily = [g for g in counted if not _tallied(g)]
     # One table game's standings are of those who sat at one of its tables.
     shown = players if shows_days else [p for p in players if tables[p.player_id].get(game or "")]
     ordered = sorted(shown, key=best_first)
@@ -159,6 +167,11 @@ async def standings_params(
         if games:
             line["games"] = {g: others[p.player_id].get(g, 0) for g in games}
             line["tables"] = {g: len(tables[p.player_id].get(g, {})) for g in games}
+        if shows_days and daily:
+            scored = table_days[p.player_id]
+            line["table_days"] = [
+                sum(scored.get(g, {}).get(n, 0) for g in daily) for n in range(1, upto_day + 1)
+            ]
         if _tallied(game):
             figures = tallies[p.player_id].get(game or "") or _tally(game or "", [])
             line["figures"] = dict(figures)

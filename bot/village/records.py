@@ -86,7 +86,8 @@ class NewEvent:
     """When it happened on the village clock; the store uses the transaction's time if None."""
     codec: int = 1
     """The version of the game's codec that wrote `type` and `data` (`Encoded.version`);
-    the village's own events are of version 1."""
+    the village's own events are of version 1, but for a table's start that records its
+    settings (`table_setup.STARTED_WITH_SETTINGS`)."""
 
 
 @dataclass(frozen=True, slots=True)

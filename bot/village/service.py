@@ -270,13 +270,12 @@ class VillageService:
         core = self.core
         author = incoming.author
         village = await core.store.get_village(incoming.village_id)
-        state = None
+        reply = refused(refusal.key, to=author.name, **refusal.params)
         game = _table_game(incoming.request)
         if village is not None and game is not None:
-            state = await tables.refusal_state(core, village, incoming, game)
+            reply = await tables.refused_at_table(core, village, incoming, game, reply)
         elif village is not None and _about_the_day(incoming.request):
-            state = await core.standing_of(village, author.player_id)
-        reply = replace(refused(refusal.key, to=author.name, **refusal.params), state=state)
+            reply = replace(reply, state=await core.standing_of(village, author.player_id))
         if village is None:
             return [Delivery(reply)]  # no village to keep it in
         try:

@@ -26,6 +26,7 @@ from bot.village.moves import request_of
 from bot.village.ports import TableLog
 from bot.village.records import TableRecord
 from bot.village.stream import DRAW_SEQ, DRAWN, SCRIPTED, read_stream
+from bot.village.table_setup import played_with
 
 
 async def table_document(
@@ -37,8 +38,9 @@ async def table_document(
     events = await tables.load_table(table.village_id, table.table_id)
     ended = not table.is_open
     draws: list[dict[str, Any]] = []
+    settings = played_with(table, events)
     if table.seed is not None:
-        view = read_stream(GAMES[table.game], table.settings, events, len(table.seats))
+        view = read_stream(GAMES[table.game], settings, events, len(table.seats))
         voided = {step.version for step in view.steps if step.voided_by is not None}
         for event in events:
             drawn = event.data.get(DRAWN)
@@ -63,6 +65,8 @@ async def table_document(
         "table_id": table.table_id,
         "day": table.day,
         "seats": list(table.seats),
+        # What the draws were made with (the number of Regidice dice, Gleek's deals).
+        "settings": settings,
         "status": table.status,
         "commitment": table.commitment,
         # The seed stays secret while the table is in play: it would tell every roll to come.

@@ -75,6 +75,11 @@ class Reply:
         # undelivered one dropped after a restart) must treat a secret the same way.
         if self.secret_for is not None and not self.private:
             object.__setattr__(self, "private", True)
+        # One rule for every game (chat.md): a refusal is for its author alone. Where the
+        # chat cannot answer privately (a refused play message on Discord) it still posts
+        # it, and the notice deletes itself.
+        if self.kind == ReplyKind.REFUSED and not self.private:
+            object.__setattr__(self, "private", True)
 
 
 def move_kind(key: str) -> str:

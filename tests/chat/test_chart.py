@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import itertools
 import logging
 import random
+import re
 import subprocess
 import sys
 import warnings
@@ -19,7 +21,21 @@ from matplotlib.font_manager import FontProperties
 from PIL import Image
 
 from bot.chat import chart
-from bot.chat.chart import CHART_PLAYERS, TABLE_PLAYERS, font_families, select, standings_picture
+from bot.chat.chart import (
+    CHART_PLAYERS,
+    TABLE_PLAYERS,
+    font_families,
+    select,
+    standings_figure,
+    standings_picture,
+    table_cells,
+)
+from bot.chat.render import render
+from bot.storage.memory import MemoryStore
+from bot.village.memo import VillageScores, standings_params
+from bot.village.records import DayPoints, PlayerRecord, VillageRecord
+from bot.village.settings import VillageSettings
+from bot.words.reply import Reply, ReplyKind
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ROOT = Path(__file__).resolve().parents[2]
@@ -194,6 +210,114 @@ def test_labels_are_spread_apart_and_stay_put_when_apart() -> None:
     # Crowded at the top edge: pushed down inside it.
     top = chart._spread([5.0, 5.0, 5.0], 0.2, 0.0, 5.0)
     assert max(top) <= 5.0 + 1e-9
+
+
+# -- the table games ---------------------------------------------------------------------------
+
+AT = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
+NAMES = ("ann", "bob", "cy", "dee")
+ANN, BOB, CY, DEE = range(1, 5)
+
+
+def score(day: int, player: int, points: int, game: str = "greed", table: int = 0) -> DayPoints:
+    return DayPoints(day, player, points, True, None, table, game)
+
+
+async def with_tables(locale: str = "ja") -> dict[str, Any]:
+    """Three days of Greed, and tables of the three table games on some of them: the
+    standings as a close makes them. cy played no Greed and scored 5 at a Ducks table."""
+    village = VillageRecord(10, "greed", VillageSettings(locale=locale, name="村"), 3, AT)
+    players = [PlayerRecord(10, i, name, AT) for i, name in enumerate(NAMES, start=1)]
+    rows = [
+        *(score(d, ANN, p) for d, p in enumerate((300, 0, 1000), start=1)),
+        *(score(d, BOB, p) for d, p in enumerate((0, 500, 450), start=1)),
+        *(score(d, DEE, p) for d, p in enumerate((50, 0, 0), start=1)),
+        score(2, ANN, 4, "ducks", 101),
+        score(2, CY, 5, "ducks", 101),
+        score(3, BOB, 2, "ducks", 102),
+        score(3, CY, 3, "ducks", 102),
+        score(1, ANN, 12, "gleek", 103),
+        score(1, BOB, -12, "gleek", 103),
+        score(3, ANN, 60, "regidice", 104),
+        score(3, DEE, 41, "regidice", 104),
+    ]
+    return await standings_params(MemoryStore(), village, 3, scores=VillageScores(players, rows))
+
+
+def text_table(params: dict[str, Any], locale: str) -> list[list[str]]:
+    """The cells of the text standings' table, as a player reads them in the code block."""
+    text = render(Reply(ReplyKind.INFO, "standings", params), locale)
+    block = text.split("```")[1].strip("\n").splitlines()
+    return [re.split(r" {2,}", line.strip()) for line in block]
+
+
+@pytest.mark.parametrize("locale", ["ja", "en"])
+async def test_the_table_has_the_text_standings_columns_with_the_latest_day(locale: str) -> None:
+    params = await with_tables(locale)
+    text = text_table(params, locale)
+    drawn = table_cells(select(params, locale))
+    # The text shows every day; the picture the latest, the chart drawing the others.
+    latest = [[*cells[:2], *cells[4:]] for cells in text]
+    assert [[c.replace(",", "") for c in cells] for cells in drawn] == latest
+    header = drawn[0]
+    games = ("ダックス", "グリーク（別集計）", "レジダイス 勝ち（別集計）")
+    if locale == "en":
+        games = ("Ducks", "Gleek (apart)", "Regidice wins (apart)")
+    assert header[3:-1] == games
+    assert [cells[1] for cells in drawn[1:]] == ["ann", "bob", "dee", "cy"]
+
+
+async def test_each_line_ends_at_the_total_the_table_shows() -> None:
+    params = await with_tables()
+    totals = {cells[1]: int(cells[-1]) for cells in text_table(params, "ja")[1:]}
+    assert totals == {"ann": 1304, "bob": 952, "dee": 50, "cy": 8}  # Ducks counted, not the rest
+    selection = select(params)
+    assert {s.player: s.totals[-1] for s in selection.lines} == totals
+    # The tables count from the day they were scored: cy's 5 at day 2's table, 3 at day 3's.
+    assert next(s for s in selection.lines if s.player == "cy").totals == (0, 5, 8)
+
+
+async def test_the_drawn_lines_end_at_the_totals() -> None:
+    params = await with_tables()
+    chart_axes = standings_figure(params, "ja").axes[0]
+    ends = [float(line.get_ydata()[-1]) for line in chart_axes.get_lines()[: len(NAMES)]]
+    assert ends == [1304, 952, 50, 8]
+    low, high = chart_axes.get_ylim()
+    assert low <= 8 < 50 < high  # cy's line stands above 0, at 8
+
+
+async def test_the_table_games_picture_fits_a_phone_with_many_long_names() -> None:
+    params = await with_tables()
+    names = [f"とても長い名前のプレイヤー{i}" for i in range(25)]
+    rows = [
+        {**params["rows"][i % 4], "player": name, "rank": i + 1, "total": 12345}
+        for i, name in enumerate(names)
+    ]
+    big = {**params, "rows": rows}
+    assert_phone_picture(standings_picture(big, "ja"))
+    assert_phone_picture(standings_picture(big, "en"))
+    page = chart._Page(1.0)
+    layout = chart._lay_out(page, table_cells(select(big, "ja")))
+    assert layout.name_room >= chart._NAME_ROOM
+    assert layout.size >= chart._SMALL  # the numbers still read on a phone
+    assert len(layout.rights) == 5  # the day, three games and the total
+    gaps = [b - a for a, b in itertools.pairwise(layout.rights)]
+    assert min(gaps) > 0.4  # no two columns of numbers run into each other
+
+
+def test_a_header_breaks_only_where_it_may_and_reads_the_same_joined() -> None:
+    for header in ("レジダイス 勝ち（別集計）", "Regidice wins (apart)", "ダックス", "3d"):
+        assert "".join(chart._pieces(header)) == header
+    assert chart._pieces("レジダイス 勝ち（別集計）") == ["レジダイス", " 勝ち", "（別集計）"]
+    assert chart._pieces("Gleek (apart)") == ["Gleek", " (apart)"]
+
+
+def test_a_village_of_greed_alone_draws_the_day_and_the_total() -> None:
+    assert table_cells(select(EXAMPLE, "en")) == [
+        ("rank", "player", "3d", "total"),
+        ("1", "alice", "1,000", "1,300"),
+        ("2", "ぼぶ", "450", "950"),
+    ]
 
 
 # -- awkward standings -------------------------------------------------------------------------

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.console.replay import MEMORY, replay
+from bot.console.replay import replay
 from bot.console.session import Output
+from bot.storage.opening import MEMORY
 from bot.words.reply import Reply, reply_from_data
 
 TRANSCRIPTS_DIR = Path(__file__).parents[1] / "transcripts"

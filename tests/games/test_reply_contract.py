@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from typing import Any
 
+from tests.console.golden import TRANSCRIPTS_DIR
 from tests.games.contract import Played, missing_fields, of_game, play_transcripts
 from tests.games.ducks.test_replies import TABLE_FIELDS, TURN_FIELDS
 from tests.village.test_service import STATE_FIELDS
@@ -178,11 +180,13 @@ GLEEK_PUBLIC = (
     "timeout",
 )
 GLEEK_KINDS = {*GLEEK_PUBLIC, "refused", "table_opened", "joined", "info", "hand"}
+_NO_DEAL = ("waiting", "over")  # before the first deal, after the game: no hand to show
 
 
 async def test_gleek_replies_keep_gleek_md_6() -> None:
     played = await play_transcripts(["gleek_worked_example", "gleek_refusals_and_deadlines"])
     seen: Counter[str] = Counter()
+    own_replies = 0
     for item in of_game(played, "gleek"):
         reply, state = item.reply, item.state
         assert set(reply) >= {"kind", "to", "private", "text", "state"}, item
@@ -204,11 +208,16 @@ async def test_gleek_replies_keep_gleek_md_6() -> None:
             assert item.kind == "refused", item
             continue
         assert missing_fields(state, GLEEK_STATE) == [], item
+        if reply["private"] and reply["to"] in state["seats"] and state["phase"] not in _NO_DEAL:
+            # §6: a private reply to a player in a deal adds their hand and legal cards.
+            assert missing_fields(state, ("hand", "legal")) == [], item
+            own_replies += 1
         if not reply["private"] and item.kind in GLEEK_PUBLIC and not _last_public(item):
             # Who acts next, and by when: in the last public reply of what a message (or
             # each deadline) caused only.
             assert state["to_act"] is None and state["deadline"] is None, item
     assert set(seen) >= GLEEK_KINDS, GLEEK_KINDS - set(seen)
+    assert own_replies > seen["hand"], "no private reply but `hand` was checked for a hand"
 
 
 def _last_public(item: Played) -> bool:
@@ -299,6 +308,8 @@ async def test_regidice_replies_keep_regidice_md_7() -> None:
         [won_by_three()],
     )
     seen: Counter[str] = Counter()
+    own_replies: Counter[str] = Counter()
+    told: dict[str, list[str]] = {}  # each player's dice as their last `hand` told them
     for item in of_game(played, "regidice"):
         reply, state = item.reply, item.state
         assert set(reply) >= {"kind", "to", "private", "text", "state"}, item
@@ -328,7 +339,65 @@ async def test_regidice_replies_keep_regidice_md_7() -> None:
             assert item.kind == "refused", item
             continue
         assert missing_fields(state, REGIDICE_STATE) == [], item
+        if item.kind == "hand":
+            told[reply["to"]] = list(item.params["hand"])
+        if reply["private"] and _holds_dice(state, reply["to"]):
+            # §7: a private reply adds the player's hand, after all the message caused.
+            assert "hand" in state, item
+            assert state["hand"] == _hand_after(state, reply["to"], told), item
+            own_replies[item.kind] += 1
     assert set(seen) >= REGIDICE_KINDS, REGIDICE_KINDS - set(seen)
+    # Not only `hand`: a sealed declaration and the refusals of seated players show it too.
+    assert {"declared", "refused", "info"} <= set(own_replies), own_replies
+
+
+def _holds_dice(state: dict[str, Any], name: str | None) -> bool:
+    """Whether `name` sits at the table in `state` while its game is played."""
+    seated = [p["name"] for p in state.get("players", [])]
+    return name in seated and state.get("step") not in ("lobby", "ended")
+
+
+def _hand_after(state: dict[str, Any], name: str, told: dict[str, list[str]]) -> list[str] | None:
+    """The hand a private reply must show: once revealed (the act step on), the hand the
+    reveal shows everyone in `players`; before, the one its `hand` reply told the player."""
+    [player] = [p for p in state["players"] if p["name"] == name]
+    if "hand" in player:
+        return list(player["hand"])
+    return told.get(name)
+
+
+SEALED_CLOSE = [
+    "@clock 2026-12-01T12:00:00+09:00",
+    "Ann: /regidice new declare:sealed dice:3",
+    "Bob: /regidice join",
+    "@dice Ann: 5r 5r 1r 2b 3b 4b 5y 6y 1y | Bob: 5r 2r 3r 5b 1b 2b 3y 4y 6y",
+    "Ann: /regidice start",
+    "Ann: /regidice declare attack 5",
+    "# Bob's declaration closes the step: Ann, the lead, collects every 5, Bob's too.",
+    "Bob: /regidice declare block 2",
+]
+
+
+async def test_a_sealed_declaration_closing_the_step_shows_the_hand_after_collecting() -> None:
+    played = await play_transcripts([], [SEALED_CLOSE])
+    [rolled] = [p for p in played if p.kind == "hand" and p.reply["to"] == "Bob"]
+    [closing] = [p for p in played if p.kind == "declared" and p.sender == "Bob"]
+    state = closing.state or {}
+    assert closing.reply["private"] is True and state["step"] == "act", closing
+    [bob] = [p for p in state["players"] if p["name"] == "Bob"]
+    # The reveal collected: the reply shows Bob's hand as it now is, not as rolled.
+    assert state["hand"] == bob["hand"] != rolled.params["hand"], closing
+    assert "5r" in rolled.params["hand"] and "5r" not in state["hand"], closing
+
+
+async def test_every_refusal_of_every_game_is_private_to_its_author() -> None:
+    names = [p.stem for p in TRANSCRIPTS_DIR.glob("*.txt")]
+    played = await play_transcripts(names)
+    refusals = [p for p in played if p.kind == "refused"]
+    games = {str(p.reply["key"]).partition(".")[0] for p in refusals if "." in p.reply["key"]}
+    assert {"ducks", "gleek", "regidice"} <= games and len(refusals) > 50, games
+    shared = [str(p) for p in refusals if p.reply["private"] is not True]
+    assert not shared, "\n".join(shared)
 
 
 async def test_three_players_win_regidice() -> None:

@@ -32,6 +32,8 @@ async def test_a_started_table_keeps_the_defaults_it_started_with(
         [opened] = await village.say("Ann", "/regidice status")
         assert opened.reply.params["settings"]["dice"] is None  # by players, until the start
         await village.say("Ann", "/regidice start")
+        # A seated player's status is private, with their own dice: read as Ann.
+        await village.line("/as Ann")
         table = await store.get_table(1, 1)
         assert table is not None
         expected = regidice_settings.BY_PLAYERS["open"][2]

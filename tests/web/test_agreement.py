@@ -17,8 +17,9 @@ import pytest
 from bot.cli import main
 from bot.cli.errors import CliError
 from bot.cli.fairness_tools import read_record
-from bot.console.replay import MEMORY, replay
+from bot.console.replay import replay
 from bot.games.greed.fair import verify_record
+from bot.storage.opening import MEMORY
 from bot.village.table_record import verify_table
 from tests.web.conftest import ENDINGS, GAMES, PAGE, TRANSCRIPTS, missing, node
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from bot.chat.render.columns import game_columns
 from bot.chat.render.shapes import (
     SHAPES,
     AmbiguousPlayerParams,
@@ -209,13 +210,6 @@ def _figures(t: Text, p: StandingsParams) -> list[str]:
     return [title, *t.code(table_lines(table, left=[1]))]
 
 
-def _game_column(t: Text, game: str, apart: bool, figure: str | None = None) -> str:
-    name = t.texts.get(f"game_short.{game}", t.word("game", game))
-    if figure:
-        name = f"{name} {t.texts.get(f'standings.figure.{game}.{figure}', figure)}"
-    return t("standings.apart", game=name) if apart else name
-
-
 def standings(t: Text, reply: Reply) -> list[str]:
     p = StandingsParams.of(reply)
     rows = p.rows
@@ -225,7 +219,9 @@ def standings(t: Text, reply: Reply) -> list[str]:
         return [head, t("standings.empty")]
     if rows[0].figures is not None:
         return _figures(t, p)
-    games, apart, headline = p.games, set(p.apart), p.headline
+    # The picture heads its columns the same way, from the same params (checked above).
+    columns = game_columns(t, reply.params)
+    games = [game for game, _ in columns]
     # A table game asked for alone shows the tables each player played at.
     counts = [g for g in games if g == p.game]
     table = [
@@ -234,7 +230,7 @@ def standings(t: Text, reply: Reply) -> list[str]:
             t("standings.player"),
             *(t("standings.day", day=n) for n in range(1, days + 1)),
             *(t("standings.tables") for _ in counts),
-            *(_game_column(t, g, g in apart, headline.get(g)) for g in games),
+            *(header for _, header in columns),
             t("standings.total"),
         ]
     ]

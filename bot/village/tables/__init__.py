@@ -10,7 +10,7 @@ from bot.village.tables.looking import deal_log, export, hand, score, status, ve
 from bot.village.tables.moderator import abandon, skip
 from bot.village.tables.moves import move_command, play_message
 from bot.village.tables.rollback import rollback
-from bot.village.tables.seated import Seated, refusal_state
+from bot.village.tables.seated import Seated, refused_at_table
 from bot.village.tables.seats import configure, join, leave, open_table, start
 from bot.village.tables.time_limit import MAX_DEFAULTS_PER_TICK, expire_due, tick
 
@@ -28,7 +28,7 @@ __all__ = [
     "move_command",
     "open_table",
     "play_message",
-    "refusal_state",
+    "refused_at_table",
     "rollback",
     "score",
     "skip",

@@ -10,6 +10,7 @@ from bot.games.api import HandPresenter, Json, RuleError
 from bot.village.core import Call, Core, Refusal, int_arg
 from bot.village.records import TABLE_SEATING
 from bot.village.table_record import table_document, verify_table
+from bot.village.tables.own import with_own_view
 from bot.village.tables.seated import (
     Seated,
     begun,
@@ -65,7 +66,11 @@ async def status(core: Core, call: Call) -> list[Reply]:
         return [table_reply("waiting", seated, call.author.name, settings=seated.table.settings)]
     params = seated.kind.presenter.status(seated.state, seated.names)
     key = f"{seated.table.game}.status"
-    return [Reply(ReplyKind.INFO, key, params, to=call.author.name, state=state_of(seated))]
+    # Answered to the caller alone (the command is private): with their own hand in it.
+    shown = Reply(
+        ReplyKind.INFO, key, params, to=call.author.name, state=state_of(seated), private=True
+    )
+    return [with_own_view(shown, seated, seated.state, call.author.player_id)]
 
 
 async def score(core: Core, call: Call) -> list[Reply]:

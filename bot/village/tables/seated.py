@@ -4,7 +4,7 @@ and the guards the commands share (who is seated, whether it is in play, a refus
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.api import MOVER_ONLY, Json, RuleError
@@ -12,6 +12,8 @@ from bot.games.registry import TABLE_GAMES, AnyTableGame
 from bot.village.core import Author, Call, Core, Incoming, Refusal, int_arg
 from bot.village.records import TABLE_PLAYING, TABLE_SEATING, TableRecord, VillageRecord
 from bot.village.stream import StreamView, read_stream
+from bot.village.table_setup import played_with
+from bot.village.tables.own import with_own_view
 from bot.words.reply import SECRET_PARAMS, Reply, ReplyKind
 
 
@@ -54,6 +56,8 @@ async def load(core: Core, table: TableRecord, village: VillageRecord | None = N
         view = not_started(table)
     else:
         events = await core.store.load_table(table.village_id, table.table_id)
+        # Played with the settings its log says it started with, whatever its row says.
+        table = replace(table, settings=played_with(table, events))
         view = read_stream(kind.game, table.settings, events, len(table.seats))
     # One read for every seat's name, not one per seat.
     known = {p.player_id: p.name for p in await core.store.players(table.village_id)}
@@ -115,15 +119,18 @@ def shown_deadline(seated: Seated, table: TableRecord) -> str | None:
     return table.deadline_at.astimezone(seated.zone).isoformat()
 
 
-async def refusal_state(
-    core: Core, village: VillageRecord, incoming: Incoming, game: str
-) -> dict[str, Json]:
-    """The table a refused command or message of `game` was about, unchanged: the one at
-    the message's place (its latest, ended or not); `{}` when there is none."""
+async def refused_at_table(
+    core: Core, village: VillageRecord, incoming: Incoming, game: str, reply: Reply
+) -> Reply:
+    """A refused command or message of `game`, with the table it was about unchanged: the
+    one at the message's place (its latest, ended or not), `{}` when there is none; with
+    the author's own hand where the game hides hands."""
     table = await core.store.table_at(village.village_id, place(incoming), open_only=False)
     if table is None or table.game != game:
-        return {}
-    return state_of(await load(core, table, village))
+        return replace(reply, state={})
+    seated = await load(core, table, village)
+    shown = replace(reply, state=state_of(seated))
+    return with_own_view(shown, seated, seated.state, incoming.author.player_id)
 
 
 # -- the guards every command shares ---------------------------------------------------------
@@ -182,7 +189,7 @@ def refused(key: str, params: dict[str, Json], author: Author, seated: Seated) -
         # The refusal names what only the refused player may know (their cards, a sealed
         # declaration they tried): for their eyes only, as the game marks it.
         shown = {k: v for k, v in params.items() if k != MOVER_ONLY}
-        return Reply(
+        reply = Reply(
             ReplyKind.REFUSED,
             key,
             {**shown, SECRET_PARAMS: secret},
@@ -190,4 +197,6 @@ def refused(key: str, params: dict[str, Json], author: Author, seated: Seated) -
             state=state,
             secret_for=author.player_id,
         )
-    return Reply(ReplyKind.REFUSED, key, params, to=author.name, state=state, private=True)
+    else:
+        reply = Reply(ReplyKind.REFUSED, key, params, to=author.name, state=state)
+    return with_own_view(reply, seated, seated.state, author.player_id)

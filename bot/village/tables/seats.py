@@ -20,7 +20,8 @@ from bot.village.records import (
     TableRecord,
     VillageRecord,
 )
-from bot.village.stream import SEAT_FREED, SEAT_TAKEN, TABLE_CONFIGURED, TABLE_OPENED, TABLE_STARTED
+from bot.village.stream import SEAT_FREED, SEAT_TAKEN, TABLE_CONFIGURED, TABLE_OPENED
+from bot.village.table_setup import started_event
 from bot.village.tables.commit import by, table_after, where
 from bot.village.tables.moves import moves_replies
 from bot.village.tables.seated import Seated, here, may_manage, not_started, place, seated_at
@@ -192,11 +193,8 @@ async def start(core: Core, call: Call) -> list[Reply]:
         commitment=commitment(seed),
         version=table.version + 1,
     )
-    event = NewEvent(
-        TABLE_STARTED,
-        {**by(call.author), "seats": list(table.seats), "commitment": started.commitment},
-        at=now,
-    )
+    # The settled settings go into the sealed log: it alone tells how the table is played.
+    event = started_event(by(call.author), table.seats, started.commitment, settled, now)
     game = seated.kind.game
     state = game.new(settled, len(table.seats))
     applied = settle_chance(core, game, state, [], 0, where(started, call.incoming, seated.names))

@@ -12,6 +12,7 @@ from bot.games.api import MOVER_ONLY, TO_SEAT, Params, Private
 from bot.village.core import Author
 from bot.village.moves import Applied
 from bot.village.records import TABLE_PLAYING, TableRecord
+from bot.village.tables.own import with_own_view
 from bot.village.tables.seated import Seated, shown_deadline, state_of
 from bot.words.reply import SECRET_PARAMS, Reply, ReplyKind, move_kind
 
@@ -83,6 +84,9 @@ def move_replies(
         # A move nobody else may see yet (a sealed declaration): for its player alone.
         shown = {k: v for k, v in params.items() if k != MOVER_ONLY}
         first = replace(first, params={**shown, SECRET_PARAMS: secret}, secret_for=mover.player_id)
+    if mover is not None:
+        # A private answer shows its player's own hand as the move left it.
+        first = with_own_view(first, seated, applied.state, mover.player_id)
     replies = [first]
     state = kind.presenter.position(applied.state, seated.names)
     otherwise = to if kind.commands.announce_to_mover else None
