@@ -287,6 +287,9 @@ def moved_day_table(prefix: str, *, while_open: bool = False, day: Any = None) -
         _TABLE.c.opener_id == bindparam(f"{prefix}player_id"),
         _TABLE.c.game == bindparam(f"{prefix}game"),
         _TABLE.c.version == bindparam(f"{prefix}expected"),
+        # A day table has no place: a table of the same game opened in a place by the
+        # same player that day (at the same version) is another table.
+        _TABLE.c.place_id.is_(None),
     ]
     if day is not None:
         conditions.append(exists(select(day.c.version)))

@@ -30,7 +30,9 @@ _SQLITE = ("unable to open database", "disk i/o error", "database or disk is ful
 _CLOSED = ("connection is closed", "connection was closed", "underlying connection is closed")
 
 
-def _chain(error: BaseException) -> Iterator[BaseException]:
+def _chain(error: BaseException, *, suppressed: bool = False) -> Iterator[BaseException]:
+    """`error` and what caused it: the driver's error it wraps, its cause, and the error
+    it was raised while handling (also where `raise … from None` hid it, if `suppressed`)."""
     seen: set[int] = set()
     todo: list[BaseException | None] = [error]
     while todo:
@@ -43,7 +45,7 @@ def _chain(error: BaseException) -> Iterator[BaseException]:
         todo += [
             orig if isinstance(orig, BaseException) else None,
             current.__cause__,
-            None if current.__suppress_context__ else current.__context__,
+            None if current.__suppress_context__ and not suppressed else current.__context__,
         ]
 
 
@@ -114,4 +116,25 @@ def message_handled(error: BaseException) -> bool:
             return True  # asyncpg names the constraint
         if isinstance(cause, sqlite3.IntegrityError) and "failed: message." in str(cause):
             return True  # SQLite names the columns: "UNIQUE constraint failed: message.…"
+    return False
+
+
+_SQLITE_FOREIGN_KEY = 787  # sqlite3.h: SQLITE_CONSTRAINT | (3 << 8)
+_FOREIGN_KEY_STATE = "23503"  # PostgreSQL's foreign_key_violation
+
+
+def village_missing(error: BaseException) -> bool:
+    """Whether a write failed on a foreign key: every one points at the village, so the
+    write named a village there is not. Looked for behind what a path made of the refusal
+    (a version conflict, a message handled), even where it hid its cause."""
+    for cause in _chain(error, suppressed=True):
+        if isinstance(cause, asyncpg.ForeignKeyViolationError):
+            return True
+        if getattr(cause, "sqlstate", None) == _FOREIGN_KEY_STATE:
+            return True  # the driver's error as SQLAlchemy's adapter raises it
+        if isinstance(cause, sqlite3.IntegrityError) and (
+            getattr(cause, "sqlite_errorcode", None) == _SQLITE_FOREIGN_KEY
+            or "foreign key constraint failed" in str(cause).lower()
+        ):
+            return True
     return False

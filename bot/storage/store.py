@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from bot.storage.guard import Refusals, guarded
 from bot.storage.lane import Lane
 from bot.storage.marks import MarkBatches
 from bot.storage.sql.day_log import SqlDayLog
@@ -20,6 +21,7 @@ from bot.storage.sql.table_log import SqlTableLog
 from bot.storage.sql.villages import SqlVillages
 
 
+@guarded
 class SqlStore(SqlVillages, SqlDayLog, SqlTableLog, SqlLedger, SqlScores):
     """`bot.village.ports.Store` on a SQLAlchemy async engine. One method, one transaction."""
 
@@ -27,6 +29,7 @@ class SqlStore(SqlVillages, SqlDayLog, SqlTableLog, SqlLedger, SqlScores):
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         self._bound = session
+        self._refusals: Refusals | None = None
         # The same pool, without BEGIN and COMMIT: for a write that is one statement.
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
         # A throw's own statements, on the driver.
@@ -38,14 +41,19 @@ class SqlStore(SqlVillages, SqlDayLog, SqlTableLog, SqlLedger, SqlScores):
         store's parts rather than the engine's)."""
         bound = copy.copy(self)
         bound._bound = session
+        bound._refusals = Refusals()
         return bound
 
     @asynccontextmanager
     async def unit(self) -> AsyncIterator[SqlStore]:
         """This store with every call in one transaction: committed at the end of the block,
-        rolled back if it raises. A throw reads its player and appends in one unit."""
+        rolled back if it raises or one of its calls was refused (`bot.storage.guard`). A
+        throw reads its player and appends in one unit."""
         if self._bound is not None:
             yield self
             return
         async with self._transaction() as session:
-            yield self._in(session)
+            bound = self._in(session)
+            yield bound
+            assert bound._refusals is not None
+            bound._refusals.check()

@@ -21,7 +21,7 @@ from bot.storage import tables as t
 from bot.storage.batch import DAY_TABLE_KEYS, DAY_TABLE_WHERE, SCORE_KEYS, moved_day_table
 from bot.storage.lane import Statements
 from bot.storage.rows import outbox_row, score_row
-from bot.village.ports import StoreError, VersionConflict
+from bot.village.ports import UnknownVillage, VersionConflict
 from bot.village.records import (
     TABLE_FINISHED,
     TABLE_PLAYING,
@@ -221,7 +221,7 @@ async def take_table_number(run: Statements, village_id: int, *, day_table: bool
     statement = TAKE_DAY_TABLE_NUMBER if day_table else TAKE_TABLE_NUMBER
     found = await run.row(statement, {"v": village_id})
     if found is None:
-        raise StoreError(f"no village {village_id}")
+        raise UnknownVillage(f"no village {village_id}")
     return int(found["table_id"])
 
 

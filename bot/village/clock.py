@@ -1,8 +1,11 @@
-"""Clocks: the system clock for the bot, a settable one for the console and replays."""
+"""Clocks: the system clock for the bot, a settable one for the console and replays, and the
+clock of a due time that a catch-up applies what fell due with."""
 
 from __future__ import annotations
 
 import datetime as dt
+
+from bot.village.ports import Clock
 
 
 class SystemClock:
@@ -26,3 +29,27 @@ class ManualClock:
         if at.tzinfo is None:
             raise ValueError("the clock needs a time zone (e.g. 2026-12-01T21:00+09:00)")
         self._at = at.astimezone(dt.UTC)
+
+
+class DueClock:
+    """The clock a catch-up applies one thing that fell due with (a day's close, a table's
+    time limit): it shows the instant that thing fell due, so that what it writes is dated
+    as if the bot had been up then. `real` is the clock of the process, for what is made
+    now (the replies kept for the chat)."""
+
+    def __init__(self, at: dt.datetime, real: Clock) -> None:
+        self.at = at
+        self.real: Clock = real.real if isinstance(real, DueClock) else real
+
+    def now(self) -> dt.datetime:
+        return self.at
+
+
+def real_now(clock: Clock) -> dt.datetime:
+    """The time now, even under a catch-up's clock of a due time."""
+    return clock.real.now() if isinstance(clock, DueClock) else clock.now()
+
+
+def due_at(clock: Clock, at: dt.datetime) -> DueClock:
+    """`clock` showing `at`, the time something fell due."""
+    return DueClock(at, clock)

@@ -10,6 +10,7 @@ from typing import Any
 from bot.games.api import SettingError
 from bot.games.registry import AnyGame
 from bot.village.core import Call, Core, Refusal
+from bot.village.frozen import thawed
 from bot.village.records import DayRecord, NewEvent, VillageRecord
 from bot.village.settings import MAX_NAME, VillageSettings
 from bot.words.reply import Reply, ReplyKind
@@ -109,7 +110,7 @@ def changed_settings(game: AnyGame, base: VillageSettings, args: dict[str, str])
     """`base` with the `/village config` keys applied; a Refusal names the first bad one.
     Every value is checked here, whatever the chat already checked: not every Discord client
     enforces an option's range."""
-    rules = dict(base.rules)
+    rules = thawed(base.rules)
     fields = base.model_dump()
     for key, value in args.items():
         text = value.strip()
@@ -141,7 +142,7 @@ def changed_settings(game: AnyGame, base: VillageSettings, args: dict[str, str])
 def shown(settings: VillageSettings) -> dict[str, Any]:
     """Settings as a reply shows them, under the names commands set them with."""
     return {
-        **settings.rules,
+        **thawed(settings.rules),
         "locale": settings.locale,
         "timezone": settings.timezone,
         "update": settings.update_time.strftime("%H:%M"),

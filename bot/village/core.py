@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from bot.fairness.seed import new_seed
 from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME, AnyDayGame, AnyGame
 from bot.village.answers import AnswerBook
+from bot.village.clock import due_at, real_now
 from bot.village.inputs import id_in_range, whole_in_range
 from bot.village.kept_plays import KeptPlays
 from bot.village.ports import ChanceSource, Clock, KeptChanging, Store, VersionConflict
@@ -158,6 +159,11 @@ class Core:
         read, so a VersionConflict goes to the caller, who reads and decides again."""
         async with self.store.unit() as store:
             return await work(replace(self, store=store))
+
+    def at(self, due: dt.datetime) -> Core:
+        """This core with its clock at `due`, the time something fell due: a catch-up
+        applies each thing as it would have been then (its events, a close's time)."""
+        return replace(self, clock=due_at(self.clock, due))
 
     def is_moderator(self, village: VillageRecord | None, author: Author) -> bool:
         role = village.settings.moderator_role_id if village is not None else None
@@ -344,7 +350,7 @@ class Core:
         (none where there is no outbox: the console)."""
         if not self.outbox:
             return []
-        now = self.clock.now()
+        now = real_now(self.clock)  # made now, even when what it says fell due earlier
         gathered = incoming is not None and incoming.gathered
         entries = []
         for seq, reply in enumerate(replies):

@@ -13,7 +13,7 @@ from bot.games.registry import AnyGame
 from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
 from bot.village.day_views import day_views
-from bot.village.due import each_due
+from bot.village.frozen import thawed
 from bot.village.memo import closing_memos, standings_reply, village_scores
 from bot.village.ports import VillageExists
 from bot.village.record import views_digest
@@ -65,7 +65,7 @@ def day_opened_reply(day: DayRecord) -> Reply:
             "closes_at": day.closes_at.isoformat(),
             "timezone": day.settings.timezone,
             "commitment": day.commitment,
-            "rules": dict(day.settings.rules),
+            "rules": thawed(day.settings.rules),
         },
         day_post=day.day,
     )
@@ -125,7 +125,7 @@ async def catch_up(
     now = core.clock.now() - grace
     deliveries: list[Delivery] = []
     while True:
-        closed = await core.unit(lambda unit: _close_if_due(unit, village.village_id, now))
+        closed = await core.unit(lambda unit: close_due(unit, village.village_id, now))
         if closed is None:
             return deliveries
         posted, following = closed
@@ -135,16 +135,20 @@ async def catch_up(
             return deliveries
 
 
-async def _close_if_due(
+async def close_due(
     core: Core, village_id: int, now: dt.datetime
 ) -> tuple[list[Delivery], DayRecord | None] | None:
+    """In the caller's unit: close the village's day if its time came by `now`, as it would
+    have closed at that time (its announcements, the day it opened); None when it is not
+    due (or closed already: the store is read first, so it never closes twice)."""
     village = await core.store.get_village(village_id)
     if village is None:
         return None
     day = await core.current_day(village)
     if not day.is_open or day.closes_at > now:
         return None
-    closed = await close_day(core, village, day, SCHEDULED, None, day.closes_at)
+    at_close = core.at(day.closes_at)
+    closed = await close_day(at_close, village, day, SCHEDULED, None, day.closes_at)
     return await core.settle(village, closed.replies, None), closed.following
 
 
@@ -332,20 +336,3 @@ async def _closing_replies(
     replies.append(replace(standings, day_post=day.day))
     replies.append(day_opened_reply(following))
     return replies
-
-
-async def tick(
-    core: Core,
-    owns: Callable[[VillageRecord], bool] | None = None,
-    grace: dt.timedelta = dt.timedelta(0),
-) -> dict[int, list[Delivery]]:
-    """Close the days that are due in every village (that this process `owns`); the
-    announcements to post, by village."""
-    due = [
-        (village_id, None) for village_id in await core.store.due_villages(core.clock.now() - grace)
-    ]
-
-    async def close(village: VillageRecord, _: None) -> list[Delivery]:
-        return await catch_up(core, village, grace)
-
-    return await each_due(core, due, owns, close, lambda _: "its day did not close")

@@ -48,6 +48,11 @@ class KeptChanging(StoreError):  # noqa: N818 - what the village did, as a playe
     closes the day)."""
 
 
+class UnknownVillage(StoreError):  # noqa: N818 - what the write named, as a player would say it
+    """A write named a village the store does not have (removed, or never made): nothing was
+    written. Every store and every write says so alike, whatever its database refused."""
+
+
 class DuplicateMessage(Exception):  # noqa: N818
     """The message was already processed: ignore it."""
 
@@ -264,7 +269,10 @@ class Store(Villages, DayLog, TableLog, Ledger, Scores, Protocol):
     never changed. A part of the village that needs one or two of the ports takes those."""
 
     def unit(self) -> AbstractAsyncContextManager[Store]:
-        """The same store with every call inside one transaction."""
+        """The same store with every call inside one transaction. A call refused in it
+        (any error it raises) gives the whole unit up, as PostgreSQL gives up a
+        transaction: every later call raises StoreError, and its end keeps nothing (and
+        raises StoreError, if its block went on as if nothing had happened)."""
 
 
 class Clock(Protocol):

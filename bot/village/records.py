@@ -55,10 +55,13 @@ class DayRecord:
     commitment: str
     closed_at: dt.datetime | None = None
     version: int = 0
-    """Bumped by every append that makes a player's day table, and by every other append
-    but a later throw on PostgreSQL (which holds a share lock on the day instead): a day is
-    closed only from the state it was read in (every table's version with it), and nothing
-    is appended to a closed day."""
+    """Moved by every change of the day's own row, on every store: its close moved
+    (`extend_day`), its post set (`set_day_post`), its close. A day is closed only from the
+    version it was read at, so a close read before the day was extended is refused and reads
+    the day again. Throws do not move it: they only share the day's row, so that a day's
+    throws never wait on each other; a close writes every player's day table from the
+    version it read and looks for a table it did not read, and reads again if one moved or
+    is new. Nothing is appended to a closed day."""
     post_id: int | None = None
     """The day's own post (a forum thread), once the chat adapter has opened it."""
 

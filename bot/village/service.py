@@ -17,7 +17,7 @@ from typing import Any
 from bot.fairness.seed import new_seed
 from bot.games.api import Play, Unreadable
 from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME, GAMES, TABLE_GAMES, AnyGame
-from bot.village import days, registry, tables
+from bot.village import days, overdue, registry, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
 from bot.village.flood import FloodGate, Verdict
 from bot.village.inputs import clean_name, unusable
@@ -308,22 +308,24 @@ class VillageService:
         owns: Callable[[VillageRecord], bool] | None = None,
         grace: dt.timedelta = dt.timedelta(0),
     ) -> dict[int, Answer]:
-        """Close the days that are due (in the villages this process `owns`, `grace` after
-        their time); what to post in each village. Never raises: the loop that calls it must
-        keep running through a database outage or a bug."""
+        """Close the days and apply the tables' time limits that are due (in the villages
+        this process `owns`, `grace` after their time), in the order they fell due; what to
+        post in each village. Never raises: the loop that calls it must keep running through
+        a database outage or a bug."""
         try:
-            posts = await days.tick(self.core, owns, grace)
-            for village_id in posts:  # a day closed there: its moves read the new one
+            # Days and tables together, each village's in the order they fell due.
+            posts = await overdue.tick(self.core, owns, grace)
+            for village_id in posts:
+                # A day may have closed there: its moves read the new one. (Where only a
+                # table moved on, forgetting costs the next move one read.)
                 self.core.plays.forget(village_id)
-            for village_id, deliveries in (await tables.tick(self.core, owns, grace)).items():
-                posts.setdefault(village_id, []).extend(deliveries)
             return {v: await self._answer(v, d) for v, d in posts.items()}
         except OperatorError:
             raise
         except StoreError:
             return {}  # the next tick tries again
         except Exception:
-            _logger.exception("closing the days that are due")
+            _logger.exception("closing the days and applying the time limits that are due")
             return {}
 
     def forget_quiet(self, before: dt.datetime) -> None:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer, field_validator
+
+from bot.village.frozen import FrozenMapping, frozen, thawed
 
 Locale = Literal["ja", "en"]
 LOCALES: tuple[Locale, ...] = ("ja", "en")
@@ -16,13 +19,27 @@ DEFAULT_REFUSAL_TTL = 120
 DEFAULT_FLOOD = (6, 10)
 """Six play messages in ten seconds is already faster than anyone reads the answers."""
 
+Rules = Annotated[
+    Mapping[str, Any],
+    AfterValidator(frozen),
+    PlainSerializer(thawed, return_type=dict[str, Any]),
+]
+"""A game's rules as settings keep them: read-only all the way down (objects as
+`FrozenMapping`, arrays as tuples), written out as plain JSON. The settings are frozen, and one
+instance is shared by every reader of the same stored text: a mutable dict in it would let
+one reader change every other's rules."""
+
+
+def _no_rules() -> Mapping[str, Any]:
+    return FrozenMapping()
+
 
 class VillageSettings(BaseModel):
     """Settings as stored with the village and snapshotted into each day when it opens."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    rules: dict[str, Any] = Field(default_factory=dict)
+    rules: Rules = Field(default_factory=_no_rules)
     """The game's own rules (Greed: variant, turns per day, threshold), validated by the game."""
     locale: Locale = "ja"
     timezone: str = "Asia/Tokyo"

@@ -134,7 +134,9 @@ async def test_each_days_post_is_remembered(store: Store, village_id: int) -> No
     await new_village(store, village_id)
     assert await store.day_posts(village_id) == {}
     await store.set_day_post(village_id, 1, 9001)
-    assert await store.close_day(closing_of_day_1(village_id, 0))
+    posted = await store.get_day(village_id, 1)
+    assert posted is not None and posted.post_id == 9001
+    assert await store.close_day(closing_of_day_1(village_id, posted.version))
     await store.set_day_post(village_id, 2, 9002)
     assert await store.day_posts(village_id) == {1: 9001, 2: 9002}
     day = await store.get_day(village_id, 2)

@@ -24,6 +24,7 @@ from bot.village.records import (
     PlayerDayRecord,
     PlayerRecord,
     StreamAppend,
+    TableRecord,
     VillageRecord,
 )
 from bot.village.settings import VillageSettings
@@ -570,3 +571,67 @@ async def test_a_table_a_close_makes_keeps_its_number_from_the_next_days_first_t
     assert len(numbers) == len(set(numbers)) == 3
     assert [e.type for e in await store.load_stream(village_id, 1, 6)] == ["Closed"]
     assert [e.type for e in await store.load_stream(village_id, 2, 7)] == ["A"]
+
+
+async def test_every_change_of_the_days_row_moves_its_version(
+    store: Store, village_id: int
+) -> None:
+    """The day's version counts the changes of its own row (its close moved, its post set,
+    its close): a close read before the day was extended is refused, and reads again."""
+    await new_village(store, village_id)
+    read = await store.get_day(village_id, 1)
+    assert read is not None and read.version == 0
+    later = T0 + dt.timedelta(hours=48)
+    assert await store.extend_day(village_id, 1, later, NewEvent("DayExtended", {}))
+    extended = await store.get_day(village_id, 1)
+    assert extended is not None and extended.version == read.version + 1
+    with pytest.raises(VersionConflict):
+        await store.close_day(closing_of_day_1(village_id, read.version))
+    await store.set_day_post(village_id, 1, 4321)
+    posted = await store.get_day(village_id, 1)
+    assert posted is not None and (posted.version, posted.post_id) == (read.version + 2, 4321)
+    assert await store.close_day(closing_of_day_1(village_id, posted.version))
+    closed = await store.get_day(village_id, 1)
+    assert closed is not None and closed.version == read.version + 3
+    assert not closed.is_open
+
+
+async def test_a_players_day_table_is_never_a_table_of_a_place(
+    store: Store, village_id: int
+) -> None:
+    """A table opened in a place, even of the village's own game and by the same player on
+    the same day (and numbered lower: tables players open come first), is no day table:
+    every read of the player's day table finds the one their throws made."""
+    await new_village(store, village_id)
+    placed = await store.create_table(
+        TableRecord(
+            village_id=village_id,
+            table_id=0,
+            game="greed",
+            day=1,
+            opener_id=5,
+            place_id=4242,
+            settings={},
+            seats=(5,),
+            status="playing",
+            opened_at=T0,
+        ),
+        [NewEvent("Placed", {"player_id": 5})],
+    )
+    assert placed.version == 1
+    first = await store.append(appending(village_id, 0, "A", points=50), 1, message(village_id, 1))
+    day_table = first.events[0].table_id
+    assert day_table is not None and day_table != placed.table_id
+    # the next throw moves the day table from version 1, and only it
+    await store.append(throwing_on(village_id, 1, "B", points=80), 1, message(village_id, 2))
+    assert [e.type for e in await store.load_stream(village_id, 1, 5)] == ["A", "B"]
+    assert [e.type for e in (await store.day_streams(village_id, 1))[5]] == ["A", "B"]
+    context = await store.play_context(village_id, 3, 5)
+    assert context is not None and context.table == (day_table, 2)
+    assert (await store.day_tables(village_id, 1))[5].table_id == day_table
+    row = await store.get_player_day(village_id, 1, 5)
+    assert row is not None and (row.table_id, row.points) == (day_table, 80)
+    assert (await store.day_scores(village_id, 1))[5].table_id == day_table
+    kept = await store.get_table(village_id, placed.table_id)
+    assert kept is not None and kept.version == 1
+    assert [e.type for e in await store.load_table(village_id, placed.table_id)] == ["Placed"]

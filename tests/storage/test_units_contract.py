@@ -10,8 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.village.ports import DuplicateMessage, Store
+from bot.village.ports import DuplicateMessage, Store, StoreError, VersionConflict
 from bot.village.records import NewEvent, PlayerRecord, TableAppend
+from bot.village.settings import VillageSettings
 from tests.storage.test_store_contract import (
     T0,
     appending,
@@ -136,3 +137,68 @@ async def test_what_is_given_and_read_back_is_the_callers_own(
     assert again is not None and (again.turns, again.detail) == (({"score": 100},), {})
     kept = await store.get_table(village_id, table.table_id)
     assert kept is not None and kept.settings == {"rounds": "N"}
+
+
+async def test_a_unit_is_given_up_at_its_first_refused_write(store: Store, village_id: int) -> None:
+    """As PostgreSQL gives up a transaction at its first failed statement: a unit whose
+    write was refused refuses every further call, and keeps nothing, even when its caller
+    went on as if nothing had happened."""
+    await new_village(store, village_id)
+    await store.append(appending(village_id, 0, "A"), 1, message(village_id, 1))
+    with pytest.raises(StoreError):
+        async with store.unit() as unit:
+            await unit.upsert_player(PlayerRecord(village_id, 9, "carol", T0))
+            with pytest.raises(VersionConflict):  # read at a version the table has left
+                await unit.append(throwing_on(village_id, 5, "X"), 1, message(village_id, 2))
+            with pytest.raises(StoreError):
+                await unit.record_message(message(village_id, 3))
+            with pytest.raises(StoreError):
+                await unit.get_village(village_id)
+    assert await store.get_player(village_id, 9) is None
+    assert await store.get_message(village_id, 3) is None
+    # the store itself goes on: the next unit is a new transaction
+    async with store.unit() as unit:
+        await unit.upsert_player(PlayerRecord(village_id, 9, "carol", T0))
+    assert await store.get_player(village_id, 9) is not None
+
+
+async def test_a_message_handled_already_gives_up_the_unit(store: Store, village_id: int) -> None:
+    await new_village(store, village_id)
+    await store.record_message(message(village_id, 1))
+    with pytest.raises(StoreError):
+        async with store.unit() as unit:
+            await unit.upsert_player(PlayerRecord(village_id, 9, "carol", T0))
+            with pytest.raises(DuplicateMessage):
+                await unit.record_message(message(village_id, 1))
+            await unit.add_outbox([kept_reply(village_id, 1, 0)])
+    assert await store.get_player(village_id, 9) is None
+    assert await store.pending_outbox([village_id]) == []
+
+
+async def test_settings_read_back_cannot_be_changed_by_a_reader(
+    store: Store, village_id: int
+) -> None:
+    """Every reader of a village or a day gets rules no one can change: not the stored
+    ones, nor what another reader (or another read of the same text) was given."""
+    await new_village(store, village_id)
+    first = await store.get_day(village_id, 1)
+    second = await store.get_day(village_id, 1)
+    context = await store.play_context(village_id, 1, 5)
+    village = await store.get_village(village_id)
+    assert first is not None and second is not None and context is not None
+    assert village is not None and context.day is not None
+    for settings in (first.settings, context.day.settings, village.settings):
+        with pytest.raises(TypeError):
+            settings.rules["variant"] = "house"  # type: ignore[index]
+    nested = VillageSettings(rules={"dice": [1, 2], "by": {"a": 1}})
+    assert nested.rules["dice"] == (1, 2) and nested.model_dump(mode="json")["rules"] == {
+        "dice": [1, 2],
+        "by": {"a": 1},
+    }
+    with pytest.raises((TypeError, AttributeError)):
+        nested.rules["by"]["a"] = 2  # type: ignore[index]
+    with pytest.raises((TypeError, AttributeError)):
+        nested.rules["dice"].append(3)  # type: ignore[attr-defined]
+    assert second.settings.rules == {"variant": "official"}
+    again = await store.get_day(village_id, 1)
+    assert again is not None and again.settings.rules == {"variant": "official"}

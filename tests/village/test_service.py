@@ -19,7 +19,7 @@ from bot.games.greed.fair import derive_faces
 from bot.storage.engine import make_engine
 from bot.storage.memory import MemoryStore
 from bot.storage.store import SqlStore
-from bot.village import days
+from bot.village import overdue
 from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
@@ -128,10 +128,10 @@ async def test_a_table_the_rules_cannot_expire_does_not_keep_the_day_open(
         TableRecord(village_id, 0, "ducks", 1, 7, village_id + 1, {}, (7,), TABLE_SEATING, T0),
         [],
     )
-    overdue = dataclasses.replace(
+    out_of_time = dataclasses.replace(
         broken, status=TABLE_PLAYING, deadline_at=T0 + dt.timedelta(minutes=1), version=1
     )
-    await store.append_table(TableAppend(overdue, 0, (NewEvent("TableStarted", {}),)))
+    await store.append_table(TableAppend(out_of_time, 0, (NewEvent("TableStarted", {}),)))
     clock = service.core.clock
     assert isinstance(clock, ManualClock)
     clock.set(T0 + dt.timedelta(days=2))
@@ -203,7 +203,7 @@ async def test_a_database_that_is_down_ends_the_tick_for_every_village(
     store = CloseAlwaysConflicts(MemoryStore(), village_id, StoreError)
     service = await two_villages_past_their_close(store, village_id, other_village_id)
     with pytest.raises(StoreError) as raised:
-        await days.tick(service.core)
+        await overdue.tick(service.core)
     assert not isinstance(raised.value, KeptChanging)
     assert await service.tick() == {}  # the service's tick says nothing and keeps running
 

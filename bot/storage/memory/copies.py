@@ -1,6 +1,7 @@
 """Records as a database gives them back: JSON values read back from their JSON (tuples as
-lists, keys as text), times as aware UTC, settings validated afresh, and never an object the
-memory store holds, so that a caller changing what it was given changes nothing kept.
+lists, keys as text), times as aware UTC, and never an object the memory store holds that a
+caller could change (settings, whose rules no one can change, are shared as the SQL store
+shares them), so that a caller changing what it was given changes nothing kept.
 
 Copied field by field, whatever the fields are: a field a record gains later (with its
 default) is kept and given back as it came.
@@ -53,8 +54,9 @@ def _value(value: Any) -> Any:
     if isinstance(value, tuple):  # seats, turns
         return tuple(_value(item) for item in value)
     if isinstance(value, VillageSettings):
-        # Frozen, but its rules are a dict: each reader gets its own.
-        return VillageSettings.model_validate(value.model_dump(mode="json"))
+        # Kept as given: frozen, rules and all (`settings.Rules`), like the SQL store's one
+        # instance per stored text.
+        return value
     if isinstance(value, bytearray | memoryview):
         return bytes(value)
     return value

@@ -47,7 +47,8 @@ class MemoryDayLog(MemoryBase):
     ) -> Appended:
         async with self._writing() as state:
             village_id = append.projection.village_id
-            game = append.game or state.village(village_id).record.game
+            village = state.village(village_id)
+            game = append.game or village.record.game
             if message is not None:
                 state.add_message(message)  # a message handled already fails here
             found = state.days.get((village_id, day))

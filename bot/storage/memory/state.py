@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from bot.storage.memory.copies import copied, json_copy
 from bot.storage.tables import DAY_TABLES_FROM
-from bot.village.ports import DuplicateMessage, StoreError, VersionConflict
+from bot.village.ports import DuplicateMessage, UnknownVillage, VersionConflict
 from bot.village.records import (
     VILLAGE_STREAM,
     DayRecord,
@@ -88,7 +88,7 @@ class State:
         database's foreign keys refuse it)."""
         found = self.villages.get(village_id)
         if found is None:
-            raise StoreError(f"no village {village_id}")
+            raise UnknownVillage(f"no village {village_id}")
         return found
 
     def stream(self, ids: tuple[int, ...]) -> list[StoredEvent]:
@@ -98,7 +98,8 @@ class State:
 
     def day_tables(self, village_id: int, day: int) -> list[TableRecord]:
         """The players' day tables of `day`: the tables of the village's own game opened
-        that day, by number."""
+        that day in no place (a table opened in a place is never a day table, whatever its
+        game), by number."""
         village = self.villages.get(village_id)
         if village is None:
             return []
@@ -107,7 +108,10 @@ class State:
             (
                 table
                 for (v, _), table in self.tables.items()
-                if v == village_id and table.day == day and table.game == game
+                if v == village_id
+                and table.day == day
+                and table.game == game
+                and table.place_id is None
             ),
             key=lambda table: table.table_id,
         )

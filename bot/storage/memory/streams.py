@@ -72,8 +72,8 @@ def table_of_day(
         moved = [
             table
             for table in state.tables.values()
-            if (table.village_id, table.day, table.opener_id, table.game)
-            == (village_id, day, append.player_id, game)
+            if (table.village_id, table.day, table.opener_id, table.game, table.place_id)
+            == (village_id, day, append.player_id, game, None)
             and table.version == append.expected_version
         ]
         if not moved:

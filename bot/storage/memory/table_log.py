@@ -57,6 +57,7 @@ class MemoryTableLog(MemoryBase):
     async def append_table(self, append: TableAppend) -> None:
         table = append.table
         async with self._writing() as state:
+            state.village(table.village_id)
             key = (table.village_id, table.table_id)
             found = state.tables.get(key)
             if found is None or found.version != append.expected_version:

@@ -84,19 +84,24 @@ class MemoryVillages(MemoryBase):
             found = state.days.get((village_id, day))
             if found is None or not found.is_open:
                 return False
-            state.days[(village_id, day)] = copied(replace(found, closes_at=closes_at))
+            state.days[(village_id, day)] = copied(
+                replace(found, closes_at=closes_at, version=found.version + 1)
+            )
             state.add_village_event(village_id, day, village.record.game, event, self._now())
             return True
 
     async def close_day(self, closing: DayClosing) -> bool:
         async with self._writing() as state:
+            state.village(closing.village_id)
             key = (closing.village_id, closing.day)
             day = state.days.get(key)
             if day is None or not day.is_open or day.version != closing.day_version:
                 if day is not None and not day.is_open:
                     return False  # another writer closed it first
                 raise VersionConflict(closing.village_id)
-            state.days[key] = copied(replace(day, closed_at=closing.closed_at))
+            state.days[key] = copied(
+                replace(day, closed_at=closing.closed_at, version=day.version + 1)
+            )
             village = state.village(closing.village_id)
             _close_streams(state, closing, village.record.game)
             state.add_village_event(
@@ -160,9 +165,12 @@ class MemoryVillages(MemoryBase):
 
     async def set_day_post(self, village_id: int, day: int, post_id: int) -> None:
         async with self._writing() as state:
+            state.village(village_id)
             found = state.days.get((village_id, day))
             if found is not None:
-                state.days[(village_id, day)] = replace(found, post_id=post_id)
+                state.days[(village_id, day)] = replace(
+                    found, post_id=post_id, version=found.version + 1
+                )
 
 
 def _close_streams(state: State, closing: DayClosing, game: str) -> None:

@@ -34,7 +34,7 @@ from bot.storage.sql.base import (
     _utc_now,
 )
 from bot.storage.sql.villages import _labelled
-from bot.village.ports import DuplicateMessage, StoreError, VersionConflict
+from bot.village.ports import DuplicateMessage, UnknownVillage, VersionConflict
 from bot.village.records import (
     TABLE_FINISHED,
     TABLE_PLAYING,
@@ -248,6 +248,7 @@ def _play_context() -> Any:
                     table.c.day == village.c.day,
                     table.c.opener_id == bindparam("p"),
                     table.c.game == village.c.game,
+                    table.c.place_id.is_(None),
                 ),
             )
         )
@@ -295,6 +296,9 @@ async def _append_throw(
         None if append.player is None else streams.player_values(append.player),
     )
     if not outcome.day_open:
+        # No open day: closed, or (a failure's one more read) no such village.
+        if await store._row(_VILLAGE_GAME, {"v": append.projection.village_id}) is None:
+            raise UnknownVillage(f"no village {append.projection.village_id}")
         raise VersionConflict(f"day {day} is closed")
     if outcome.table_id is None:
         raise VersionConflict(f"the day table of player {append.player_id} moved on")
@@ -331,6 +335,7 @@ async def _append(
     if not while_open:
         found = await run.row(streams.DAY_OPEN, {"v": village_id, "d": day})
         if found is None:
+            await _game_of(run, village_id)  # no such village, rather than a day closed
             raise VersionConflict(f"day {day} is closed")
         settings = found["settings"]
     recorded_at = message.received_at if message else _utc_now()
@@ -343,7 +348,7 @@ async def _append(
 async def _game_of(run: Statements, village_id: int) -> str:
     found = await run.row(_VILLAGE_GAME, {"v": village_id})
     if found is None:
-        raise StoreError(f"no village {village_id}")
+        raise UnknownVillage(f"no village {village_id}")
     return str(found["game"])
 
 
@@ -352,11 +357,13 @@ _VILLAGE_GAME = select(_VILLAGE.c.game).where(_VILLAGE.c.village_id == bindparam
 
 def _of_the_days_tables(query: Any, village_id: Any, day: Any) -> Any:
     """`query` (which reads `game_table`) kept to the players' day tables of `day`: the
-    tables of the village's own game."""
+    tables of the village's own game in no place (a table opened in a place is never a day
+    table, whatever its game)."""
     return query.join(t.Village, t.Village.village_id == t.GameTable.village_id).where(
         t.GameTable.village_id == village_id,
         t.GameTable.day == day,
         t.GameTable.game == t.Village.game,
+        t.GameTable.place_id.is_(None),
     )
 
 
@@ -395,16 +402,13 @@ _DAY_EVENTS = _day_events()
 
 
 def _day_table(village_id: int, day: int, player_id: int) -> Any:
-    """The id of a player's day table of the village's own game, as a subquery."""
+    """The id of a player's day table of the village's own game, as a subquery: the one
+    the unique index of day tables allows (no place), or, were there ever two, the first
+    made (the lowest number), never whichever the database happens to read first."""
+    query = select(t.GameTable.table_id).where(t.GameTable.opener_id == player_id)
     return (
-        select(t.GameTable.table_id)
-        .join(t.Village, t.Village.village_id == t.GameTable.village_id)
-        .where(
-            t.GameTable.village_id == village_id,
-            t.GameTable.day == day,
-            t.GameTable.opener_id == player_id,
-            t.GameTable.game == t.Village.game,
-        )
+        _of_the_days_tables(query, village_id, day)
+        .order_by(t.GameTable.table_id)
         .limit(1)
         .scalar_subquery()
     )

@@ -15,7 +15,7 @@ from bot.storage import tables as t
 from bot.storage.lane import ConnectionStatements
 from bot.storage.rows import event_row, score_row, stored_event, table_record, table_row
 from bot.storage.sql.base import SqlBase, _rowcount, _utc_now
-from bot.village.ports import VersionConflict
+from bot.village.ports import UnknownVillage, VersionConflict
 from bot.village.records import (
     TABLE_PLAYING,
     TABLE_SEATING,
@@ -87,6 +87,8 @@ class SqlTableLog(SqlBase):
                     .values(_table_values(table))
                 )
                 if _rowcount(moved) == 0:
+                    if await session.get(t.Village, table.village_id) is None:
+                        raise UnknownVillage(f"no village {table.village_id}")
                     raise VersionConflict(f"table {table.table_id} moved on")
                 run = ConnectionStatements(await session.connection())
                 for player in append.players:

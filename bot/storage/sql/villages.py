@@ -24,7 +24,7 @@ from bot.storage.rows import (
     village_record,
 )
 from bot.storage.sql.base import _DAY, _TABLE, _VILLAGE, SqlBase, _rowcount, _utc_now
-from bot.village.ports import StoreError, VersionConflict, VillageExists
+from bot.village.ports import UnknownVillage, VersionConflict, VillageExists
 from bot.village.records import (
     TABLE_FINISHED,
     TABLE_PLAYING,
@@ -119,7 +119,7 @@ class SqlVillages(SqlBase):
                 t.VillageDay.day == day,
                 t.VillageDay.closed_at.is_(None),
             )
-            .values(closes_at=closes_at),
+            .values(closes_at=closes_at, version=t.VillageDay.version + 1),
             day=day,
         )
 
@@ -136,12 +136,14 @@ class SqlVillages(SqlBase):
                         t.VillageDay.closed_at.is_(None),
                         t.VillageDay.version == closing.day_version,
                     )
-                    .values(closed_at=closing.closed_at)
+                    .values(closed_at=closing.closed_at, version=t.VillageDay.version + 1)
                 )
                 if _rowcount(result) == 0:
                     day = await session.get(t.VillageDay, (closing.village_id, closing.day))
                     if day is not None and day.closed_at is not None:
                         return False
+                    if await session.get(t.Village, closing.village_id) is None:
+                        raise UnknownVillage(f"no village {closing.village_id}")
                     raise VersionConflict(closing.village_id)
                 village = await session.get(t.Village, closing.village_id)
                 assert village is not None
@@ -209,11 +211,13 @@ class SqlVillages(SqlBase):
 
     async def set_day_post(self, village_id: int, day: int, post_id: int) -> None:
         async with self._transaction() as session:
-            await session.execute(
+            result = await session.execute(
                 update(t.VillageDay)
                 .where(t.VillageDay.village_id == village_id, t.VillageDay.day == day)
-                .values(post_id=post_id)
+                .values(post_id=post_id, version=t.VillageDay.version + 1)
             )
+            if _rowcount(result) == 0 and await session.get(t.Village, village_id) is None:
+                raise UnknownVillage(f"no village {village_id}")
 
     async def _with_village_event(
         self, village_id: int, event: NewEvent, statement: Any, day: int | None = None
@@ -227,7 +231,7 @@ class SqlVillages(SqlBase):
                 async with self._transaction() as session:
                     village = await session.get(t.Village, village_id)
                     if village is None:
-                        raise StoreError(f"no village {village_id}")
+                        raise UnknownVillage(f"no village {village_id}")
                     if statement is not None:
                         result = await session.execute(statement)
                         if _rowcount(result) == 0:
@@ -309,6 +313,7 @@ async def _lock_day_tables(
                 _TABLE.c.village_id == closing.village_id,
                 _TABLE.c.day == closing.day,
                 _TABLE.c.game == game,
+                _TABLE.c.place_id.is_(None),
                 _TABLE.c.version > 0,
             )
             .with_for_update()

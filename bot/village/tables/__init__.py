@@ -12,7 +12,7 @@ from bot.village.tables.moves import move_command, play_message
 from bot.village.tables.rollback import rollback
 from bot.village.tables.seated import Seated, refused_at_table
 from bot.village.tables.seats import configure, join, leave, open_table, start
-from bot.village.tables.time_limit import MAX_DEFAULTS_PER_TICK, expire_due, tick
+from bot.village.tables.time_limit import MAX_DEFAULTS_PER_TICK, expire_due
 
 __all__ = [
     "MAX_DEFAULTS_PER_TICK",
@@ -34,6 +34,5 @@ __all__ = [
     "skip",
     "start",
     "status",
-    "tick",
     "verify",
 ]
