@@ -1,5 +1,5 @@
 """The village's catalogue of texts, in each language, with every game's merged into it, and
-every game's reply writers: found through the registry of games."""
+every game's reply writers and their params' shapes: found through the registry of games."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from bot.chat import catalog_en, catalog_ja
 from bot.games.registry import DAY_GAMES, TABLE_GAMES
+from bot.words.shapes import Params, Shapes
 from bot.words.text import GameTexts, Text, Writer
 
 CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {
@@ -31,6 +32,14 @@ def game_writers() -> Mapping[str, Writer]:
     for texts in _game_texts():
         writers.update(texts.writers)
     return writers
+
+
+def game_shapes() -> Shapes:
+    """The shapes of the games' reply params, by reply key."""
+    shapes: dict[str, type[Params]] = {}
+    for texts in _game_texts():
+        shapes.update(texts.shapes)
+    return shapes
 
 
 @functools.cache

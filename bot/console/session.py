@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.chat.attachments import files_of
 from bot.chat.parse import parse_message
-from bot.chat.render import Surface, render
+from bot.chat.render import Surface, made, render
 from bot.console.scripted import ScriptedDice, ScriptError
 from bot.fairness.seed import new_seed
 from bot.village import registry
@@ -300,6 +300,7 @@ class ConsoleVillage:
             self.locale = answer.locale
         outputs = []
         for reply in answer.replies:
+            made(reply)  # a reply that does not fit its shape is a bug: said where it is made
             only_for = ""
             if reply.secret_for is not None and self.every_seat:
                 name = await self._name_of(reply)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.chat.render import made
 from bot.village.records import OutboxRecord
 from bot.village.replies import Answer
 from bot.words.reply import Reply, ReplyKind, reply_from_data
@@ -95,7 +96,7 @@ def jobs_of(
     """The jobs of an answer given to a message posted at `place_id`."""
     jobs = []
     for delivery in answer.deliveries:
-        reply = delivery.reply
+        reply = made(delivery.reply)  # a reply that does not fit its shape is a bug: said here
         announced = reply.day_post is not None
         notice = reply.kind in NOTICES and not announced
         jobs.append(

@@ -41,7 +41,9 @@ class Reply:
     """One answer of the bot.
 
     `key` names the text in the message catalogue and `params` fills it: plain data only
-    (numbers, strings, lists, dicts), so that it renders in any language and prints as JSON.
+    (numbers, strings, lists, dicts), so that it renders in any language and prints as JSON,
+    of the shape its key names (`bot.words.shapes`: checked where the reply reaches a chat,
+    and again before it is written).
 
     A reply that holds a secret (a hidden hand, a secret roll) names in `secret_for` the one
     player who may see it. Each chat shows it to that player alone: on Discord as an

@@ -1,16 +1,19 @@
 """The kit every reply's writer uses: where the text is read (`Surface`), the small
-formatters of one locale's catalogue (`Text`), and lenient readers of a reply's params."""
+formatters of one locale's catalogue (`Text`), and lenient readers of a reply's state and of
+the plain data inside its params (a reply's params themselves are read through their shape,
+`bot.words.shapes`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.words.reply import Reply
+from bot.words.shapes import Shapes
 
 Link = Callable[[int | None], str]
 """Turns a chat message id into text pointing at it (`#12` on the console, a URL on Discord)."""
@@ -222,9 +225,9 @@ Writer = Callable[[Text, Reply], list[str]]
 
 @dataclass(frozen=True, slots=True)
 class GameTexts:
-    """What a game brings to the chat for its replies: a writer for each of its reply keys,
-    and its catalogue in each language (every key naming the game, `ducks.roll`, so that it
-    joins the village's catalogue without clashing with another game's)."""
+    """What a game brings to the chat for its replies: a writer and a shape for each of its
+    reply keys, and its catalogue in each language (every key naming the game, `ducks.roll`,
+    so that it joins the village's catalogue without clashing with another game's)."""
 
     writers: Mapping[str, Writer]
     ja: Mapping[str, str]
@@ -232,3 +235,6 @@ class GameTexts:
     rules: Callable[[Text, Mapping[str, Any]], str] | None = None
     """A day game's rules of the day in a line (Greed's variant, turns and threshold), which
     the village's own replies show: a day's opening, the village's settings."""
+    shapes: Shapes = field(default_factory=dict)
+    """The shape of each of its reply keys' params (`bot.words.shapes`): a game brings its
+    own, as it brings its writers."""

@@ -612,11 +612,6 @@ def test_a_reply_its_writer_cannot_write_falls_back_and_logs_the_error(
     assert all(r.exc_info is not None for r in errors)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="writers read missing or mistyped params as 0 or nothing and write a text anyway "
-    "(a throw: `0ターン目 1周0投目:`; standings: no players) instead of falling back",
-)
 def test_a_reply_with_malformed_params_falls_back_and_logs_the_error(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -634,12 +629,19 @@ def test_a_reply_with_malformed_params_falls_back_and_logs_the_error(
     assert not written, "\n".join(written)
 
 
-@pytest.mark.parametrize("number", [float("inf"), float("-inf"), float("nan")])
-def test_a_number_that_is_no_whole_number_renders_as_if_missing(number: float) -> None:
-    # A reply read back from JSON may carry anything: a writer never raises on it.
+@pytest.mark.parametrize("number", [float("inf"), float("-inf"), float("nan"), 3.0, True, "3"])
+def test_a_number_that_is_no_whole_number_renders_as_if_missing(
+    number: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A reply read back from JSON may carry anything: a writer never raises on it. A turn
+    # that is no whole number does not fit a throw's shape, as a missing one does not: both
+    # fall back to the "unknown" text (they used to read as turn 0) and log why.
     odd = Reply(ReplyKind.THROW, "throw", {**THROW.params, "turn": number}, to="alice")
     missing = Reply(ReplyKind.THROW, "throw", {**THROW.params, "turn": None}, to="alice")
-    assert render(odd, "ja") == render(missing, "ja")
+    with caplog.at_level(logging.ERROR, logger="bot.chat.render"):
+        shown = render(odd, "ja"), render(missing, "ja")
+    assert shown == (CATALOGS["ja"]["unknown"].format(key="throw"),) * 2
+    assert [r.getMessage() for r in caplog.records] == ["cannot render reply 'throw'"] * 2
 
 
 def test_english_counts_one_point_and_one_die_in_the_singular() -> None:

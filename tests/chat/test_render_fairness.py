@@ -413,11 +413,6 @@ def test_an_export_whose_document_is_not_json_falls_back_and_logs_the_error(
     assert all(r.exc_info is not None for r in errors)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="writers read missing or mistyped params as 0 or nothing and write a text anyway "
-    "(verify: `❌ 0dの検証: 0投を調べ、0件の食い違いがありました。`) instead of falling back",
-)
 def test_dice_check_replies_with_malformed_params_fall_back_and_log_the_error(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

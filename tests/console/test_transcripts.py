@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.chat.render import reply_shapes
+from bot.words.reply import reply_from_data
+from bot.words.shapes import check as check_shape
 from tests.conftest import POSTGRES_URL
 from tests.console.expect import check, parse_expectations
 from tests.console.golden import (
@@ -45,6 +48,13 @@ def _expectation_problems(path: Path, blocks: list[Block]) -> list[str]:
         for block in blocks
         for reply in block.replies
         if any(fallback in reply["text"] for fallback in FALLBACKS)
+    ]
+    # Every reply's params fit the shape of its key, as the village made them.
+    problems += [
+        f"line {block.number}: {reply['key']} does not fit its shape: {why}"
+        for block in blocks
+        for reply in block.replies
+        if (why := check_shape(reply_from_data(reply), reply_shapes())) is not None
     ]
     return problems
 

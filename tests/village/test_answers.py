@@ -15,6 +15,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.chat.parse import parse_message
+from bot.chat.render import render, reply_shapes
 from bot.console.scripted import ScriptedDice
 from bot.storage.engine import async_url, make_engine
 from bot.storage.errors import unavailable
@@ -27,6 +28,7 @@ from bot.village.records import VILLAGE_STREAM
 from bot.village.requests import CommandRequest
 from bot.village.service import VillageService
 from bot.words.reply import Reply
+from bot.words.shapes import check
 
 pytestmark = pytest.mark.db
 
@@ -278,6 +280,38 @@ async def test_an_attached_export_is_checked_and_compared_with_the_village(
     [caught] = await ask(service, verify(json.dumps(forged)))
     assert caught.params["ok"] is False and caught.params["ours"] is False
     assert [r.key for r in await ask(service, verify("not json"))] == ["export_unreadable"]
+
+
+@pytest.mark.parametrize("day", ["1", True, 1.5, "missing"])
+async def test_an_attached_export_that_names_no_day_is_checked_all_the_same(
+    store: SqlStore, village_id: int, day: object
+) -> None:
+    # The file may say anything; the reply tells its day as unknown, never as day 0, and
+    # fits its shape, so that it is written rather than falling back to "no text".
+    service = await village_of(store, village_id, FairChance())
+    document: dict[str, Any] = {"village_id": village_id, "day": day, "throws": []}
+    if day == "missing":
+        del document["day"]
+    request = CommandRequest("greed", "verify", {"export": json.dumps(document)}, "/greed verify")
+    [verified] = await ask(service, Incoming(village_id, next(_ids), ALICE, T0, request))
+    assert verified.key == "verify" and verified.params["day"] is None
+    assert check(verified, reply_shapes()) is None
+    assert "Day ? does not verify" in render(verified, "en")
+    assert "?dの検証" in render(verified, "ja")
+
+
+@pytest.mark.parametrize(("game", "table"), [(5, "x"), (None, True), ("ducks", 1.0)])
+async def test_an_attached_table_export_that_names_no_table_is_checked_all_the_same(
+    store: SqlStore, village_id: int, game: object, table: object
+) -> None:
+    service = await village_of(store, village_id, FairChance())
+    document = {"village_id": village_id, "game": game, "table_id": table, "draws": []}
+    request = CommandRequest("ducks", "verify", {"export": json.dumps(document)}, "/ducks verify")
+    [verified] = await ask(service, Incoming(village_id, next(_ids), ALICE, T0, request))
+    assert verified.key == "table.verify" and verified.params["table"] is None
+    assert check(verified, reply_shapes()) is None
+    head = render(verified, "en").splitlines()[1]  # below the line about the file
+    assert "table ?" in head and "None" not in head, head
 
 
 # -- a database in trouble is "try again" -------------------------------------------------------

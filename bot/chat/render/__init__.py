@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Mapping
 from typing import Final
 
-from bot.chat.render import days, info, tables
-from bot.chat.text import DEFAULT_LOCALE, LOCALES, catalog, game_writers
+from bot.chat.render import days, info, shapes, tables
+from bot.chat.text import DEFAULT_LOCALE, LOCALES, catalog, game_shapes, game_writers
+from bot.words import shapes as checked
 from bot.words.reply import Reply
+from bot.words.shapes import Params, Shapes
 from bot.words.text import Link, Surface, Text, Writer, display_width, no_link
 
 __all__ = [
@@ -19,8 +22,10 @@ __all__ = [
     "catalog",
     "cited_messages",
     "display_width",
+    "made",
     "no_link",
     "render",
+    "reply_shapes",
 ]
 
 _logger = logging.getLogger(__name__)
@@ -53,13 +58,32 @@ def render(reply: Reply, locale: str, surface: Surface | None = None) -> str:
     writer = writer or game_writers().get(reply.key)
     if writer is None:
         return t("unknown", key=reply.key)
+    shape = reply_shapes().get(reply.key)
     try:
+        # Params that do not fit their key's shape (a count missing, a bool for a number)
+        # fall back like a writer's error, rather than being written as a 0 or nothing.
+        if shape is not None:
+            shape.of(reply)
         lines = writer(t, reply)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         # A reply whose data has the wrong shape must not reach a player as a traceback.
         _logger.exception("cannot render reply %r", reply.key)
         return t("unknown", key=reply.key)
     return "\n".join(lines)
+
+
+@functools.cache
+def reply_shapes() -> Shapes:
+    """The shape of every reply key's params: the village's and each game's."""
+    found: dict[str, type[Params]] = dict(shapes.SHAPES)
+    found.update(game_shapes())
+    return found
+
+
+def made(reply: Reply) -> Reply:
+    """The reply as the village hands it to a chat, checked against its shape
+    (`bot.words.shapes.made`: raised under the tests, logged in a running village)."""
+    return checked.made(reply, reply_shapes())
 
 
 _simple = info.simple

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from bot.chat.render.shapes import DayClosedParams, DayExtendedParams, DayOpenedParams
 from bot.chat.text import day_rules
 from bot.words.reply import Reply, ReplyKind
-from bot.words.text import Text, as_int, as_list, as_map, plain, revealed_lines
+from bot.words.text import Text, plain, revealed_lines
 
 
 def day_opened(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
+    p = DayOpenedParams.of(reply)
     return [
-        t("day_opened.head", day=as_int(p.get("day"))),
-        t("day_opened.closes", closes=t.when(p.get("closes_at"), p.get("timezone"))),
-        day_rules(t, as_map(p.get("rules"))),
-        t("day_opened.commitment", commitment=plain(p.get("commitment"))),
+        t("day_opened.head", day=p.day),
+        t("day_opened.closes", closes=t.when(p.closes_at, p.timezone)),
+        day_rules(t, p.rules),
+        t("day_opened.commitment", commitment=p.commitment),
         t("day_opened.explain"),
     ]
 
@@ -21,22 +22,19 @@ def day_opened(t: Text, reply: Reply) -> list[str]:
 def day_closed(t: Text, reply: Reply) -> list[str]:
     if reply.kind == ReplyKind.REFUSED:  # the same key refuses a move on a closed day
         return [t("day_closed.refused", who=t.who(reply.to))]
-    p = reply.params
-    day = as_int(p.get("day"))
-    by = plain(p.get("by"))
-    if p.get("reason") == "advanced" and by:
-        lines = [t("day_closed.head_by", day=day, by=by)]
+    p = DayClosedParams.of(reply)
+    day = p.day or 0  # the shape holds a close to its day: only a refusal has none
+    if p.reason == "advanced" and p.by:
+        lines = [t("day_closed.head_by", day=day, by=p.by)]
     else:
         lines = [t("day_closed.head", day=day)]
-    unfinished = as_list(p.get("unfinished"))
-    if unfinished:
-        lines.append(t("day_closed.unfinished", names=t.names(unfinished)))
-    lines += revealed_lines(t, p, "day_closed.seed", "day_closed.draws")
-    lines.append(t("day_closed.verify", commitment=plain(p.get("commitment")), day=day))
+    if p.unfinished:
+        lines.append(t("day_closed.unfinished", names=t.names(p.unfinished)))
+    lines += revealed_lines(t, reply.params, "day_closed.seed", "day_closed.draws")
+    lines.append(t("day_closed.verify", commitment=plain(p.commitment), day=day))
     return lines
 
 
 def day_extended(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    closes = t.when(p.get("closes_at"), p.get("timezone"))
-    return [t("day_extended", day=as_int(p.get("day")), closes=closes)]
+    p = DayExtendedParams.of(reply)
+    return [t("day_extended", day=p.day, closes=t.when(p.closes_at, p.timezone))]

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final
 
 from bot.chat.render.columns import game_columns
+from bot.chat.render.shapes import (
+    SHAPES,
+    AmbiguousPlayerParams,
+    BadSettingParams,
+    DayParams,
+    FileUnreadableParams,
+    PlayElsewhereParams,
+    SettingsParams,
+    StandingsParams,
+    VillageCreatedParams,
+)
 from bot.chat.text import day_rules
-from bot.games.registry import DEFAULT_DAY_GAME
 from bot.village import registry
 from bot.words.reply import Reply
-from bot.words.text import Text, Writer, as_int, as_list, as_map, cell_name, plain, table_lines
+from bot.words.text import Text, Writer, as_int, cell_name, plain, table_lines
 
 _SETTING_FIELDS: Final = ("variant", "turns", "threshold", "timezone", "update", "period")
 _SETTING_NAMES: Final = {"variant": "rules"}  # the rule variant is set with `rules:`
@@ -22,10 +31,11 @@ _APPLIES_NOW: Final = ("locale", "name", "modrole", "refusal_ttl", "flood")
 
 
 def simple(key: str, *names: str) -> Writer:
-    """A one-line reply filled from the named params, as plain text."""
+    """A one-line reply filled from the named params of its shape, as plain text."""
 
     def write(t: Text, reply: Reply) -> list[str]:
-        values = {name: plain(reply.params.get(name)) for name in names}
+        p = SHAPES[key].of(reply)
+        values = {name: plain(getattr(p, name)) for name in names}
         return [t(key, who=t.who(reply.to), **values)]
 
     return write
@@ -33,17 +43,17 @@ def simple(key: str, *names: str) -> Writer:
 
 def file_unreadable(t: Text, reply: Reply) -> list[str]:
     """A file named in the console that cannot be read: why, in the village's words."""
-    why = plain(reply.params.get("why"))
-    key = f"file_unreadable.{why}"
+    p = FileUnreadableParams.of(reply)
+    key = f"file_unreadable.{p.why}"
     if key not in t.texts:
         key = "file_unreadable.unreadable"
-    return [t(key, who=t.who(reply.to), path=plain(reply.params.get("path")))]
+    return [t(key, who=t.who(reply.to), path=p.path)]
 
 
 def bad_setting(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    key = "bad_setting" if plain(p.get("value")) else "bad_setting.no_value"
-    values = {name: plain(p.get(name)) for name in ("setting", "value", "allowed")}
+    p = BadSettingParams.of(reply)
+    key = "bad_setting" if p.value else "bad_setting.no_value"
+    values = {"setting": p.setting, "value": plain(p.value), "allowed": p.allowed}
     # What a setting takes, in the village's words where the catalogue has them: the entry
     # `allowed` names, when a game names its own (Ducks' and Regidice's `rounds:` take
     # different values), else the setting's.
@@ -53,7 +63,7 @@ def bad_setting(t: Text, reply: Reply) -> list[str]:
     )
     # The setting by the name players type it by in the village's language (`回数`, not
     # `deals`), the game's own where it names it so.
-    setting, game = values["setting"], plain(p.get("game"))
+    setting, game = values["setting"], plain(p.game)
     values["setting"] = (
         t.texts.get(f"arg.{game}.{setting}") or t.texts.get(f"arg.{setting}") or setting
     )
@@ -64,26 +74,20 @@ def bad_setting(t: Text, reply: Reply) -> list[str]:
 
 
 def village_created(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    key = "village_created.posts" if p.get("layout") == "posts" else "village_created"
-    return [t(key, game=t.word("game", p.get("game", DEFAULT_DAY_GAME)))]
+    p = VillageCreatedParams.of(reply)
+    key = "village_created.posts" if p.layout == "posts" else "village_created"
+    return [t(key, game=t.word("game", p.game))]
 
 
 def play_elsewhere(t: Text, reply: Reply) -> list[str]:
-    return [
-        t(
-            "play_elsewhere",
-            who=t.who(reply.to),
-            day=as_int(reply.params.get("day")),
-            post=t.place(reply.params.get("post")),
-        )
-    ]
+    p = PlayElsewhereParams.of(reply)
+    return [t("play_elsewhere", who=t.who(reply.to), day=p.day, post=t.place(p.post))]
 
 
 def ambiguous_player(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    ids = t.names(t.surface.user(as_int(i)) for i in as_list(p.get("ids")))
-    return [t("ambiguous_player", who=t.who(reply.to), player=plain(p.get("player")), ids=ids)]
+    p = AmbiguousPlayerParams.of(reply)
+    ids = t.names(t.surface.user(as_int(i)) for i in p.ids)
+    return [t("ambiguous_player", who=t.who(reply.to), player=p.player, ids=ids)]
 
 
 def help_lines(t: Text, reply: Reply) -> list[str]:
@@ -138,10 +142,8 @@ def _setting_value(t: Text, field: str, value: Any) -> str:
 
 
 def settings(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    day = as_int(p.get("day"))
-    current, following = as_map(p.get("current")), as_map(p.get("next"))
-    changed = [plain(c) for c in as_list(p.get("changed"))]
+    p = SettingsParams.of(reply)
+    day, current, following, changed = p.day, p.current, p.next, p.changed
     lines = [
         t("settings.head", day=day),
         day_rules(t, current),
@@ -186,41 +188,42 @@ def settings(t: Text, reply: Reply) -> list[str]:
     return lines
 
 
-def _figures(t: Text, p: Mapping[str, Any], rows: list[Mapping[str, Any]]) -> list[str]:
+def _figures(t: Text, p: StandingsParams) -> list[str]:
     """One game that sums its tables up its own way (Regidice: wins, best and mean progress):
     the tables played and its figures."""
-    game = plain(p.get("game"))
-    names = [plain(n) for n in as_list(p.get("figures"))] or list(as_map(rows[0].get("figures")))
+    game = plain(p.game)
+    names = list(p.figures) or list(p.rows[0].figures or {})
     head = [t("standings.rank"), t("standings.player"), t("standings.tables")]
     head += [t.texts.get(f"standings.figure.{game}.{n}", n) for n in names]
     table = [head]
-    for row in rows:
-        figures = as_map(row.get("figures"))
+    for row in p.rows:
+        figures = row.figures or {}
         table.append(
             [
-                str(as_int(row.get("rank"))),
-                cell_name(row.get("player")),
-                str(as_int(as_map(row.get("tables")).get(game))),
+                str(row.rank),
+                cell_name(row.player),
+                str(row.tables.get(game, 0)),
                 *(plain(figures.get(n)) for n in names),
             ]
         )
-    title = t("standings.head_game", game=t.word("game", game), days=as_int(p.get("days")))
+    title = t("standings.head_game", game=t.word("game", game), days=p.days)
     return [title, *t.code(table_lines(table, left=[1]))]
 
 
 def standings(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    rows = [as_map(r) for r in as_list(p.get("rows"))]
-    days = max([as_int(p.get("days")), *(len(as_list(r.get("days"))) for r in rows)])
-    head = t("standings.head", days=as_int(p.get("days")))
+    p = StandingsParams.of(reply)
+    rows = p.rows
+    days = max([p.days, *(len(r.days) for r in rows)])
+    head = t("standings.head", days=p.days)
     if not rows:
         return [head, t("standings.empty")]
-    if rows and "figures" in rows[0]:
-        return _figures(t, p, rows)
-    columns = game_columns(t, p)
+    if rows[0].figures is not None:
+        return _figures(t, p)
+    # The picture heads its columns the same way, from the same params (checked above).
+    columns = game_columns(t, reply.params)
     games = [game for game, _ in columns]
     # A table game asked for alone shows the tables each player played at.
-    counts = [g for g in games if g == p.get("game")]
+    counts = [g for g in games if g == p.game]
     table = [
         [
             t("standings.rank"),
@@ -232,40 +235,34 @@ def standings(t: Text, reply: Reply) -> list[str]:
         ]
     ]
     for row in rows:
-        points = as_list(row.get("days"))
-        points += [0] * (days - len(points))
-        others = as_map(row.get("games"))
-        played = as_map(row.get("tables"))
+        points = [*row.days, *[0] * (days - len(row.days))]
         table.append(
             [
-                str(as_int(row.get("rank"))),
-                cell_name(row.get("player")),
-                *(str(as_int(n)) for n in points),
-                *(str(as_int(played.get(g))) for g in counts),
-                *(str(as_int(others.get(g))) for g in games),
-                str(as_int(row.get("total"))),
+                str(row.rank),
+                cell_name(row.player),
+                *(str(n) for n in points),
+                *(str(row.tables.get(g, 0)) for g in counts),
+                *(str(row.games.get(g, 0)) for g in games),
+                str(row.total),
             ]
         )
-    if p.get("game"):
-        head = t(
-            "standings.head_game", game=t.word("game", p.get("game")), days=as_int(p.get("days"))
-        )
+    if p.game:
+        head = t("standings.head_game", game=t.word("game", p.game), days=p.days)
     return [head, *t.code(table_lines(table, left=[1])), *_day_posts(t, p)]
 
 
 _LINKED_DAYS: Final = 10  # the latest days: a line of links stays short
 
 
-def _day_posts(t: Text, p: Mapping[str, Any]) -> list[str]:
+def _day_posts(t: Text, p: StandingsParams) -> list[str]:
     """Where each day was played, in a forum village: a link to every recent day's post."""
-    posts = [as_map(post) for post in as_list(p.get("posts"))][-_LINKED_DAYS:]
     links = [
-        t("standings.post", day=as_int(post.get("day")), post=t.place(post.get("post_id")))
-        for post in posts
-        if isinstance(post.get("post_id"), int)
+        t("standings.post", day=post.day, post=t.place(post.post_id))
+        for post in p.posts[-_LINKED_DAYS:]
+        if post.post_id is not None
     ]
     return [t("standings.posts", posts=t.texts["sep"].join(links))] if links else []
 
 
 def day_not_closed(t: Text, reply: Reply) -> list[str]:
-    return [t("day_not_closed", who=t.who(reply.to), day=as_int(reply.params.get("day")))]
+    return [t("day_not_closed", who=t.who(reply.to), day=DayParams.of(reply).day)]

@@ -16,6 +16,7 @@ from itertools import zip_longest
 from typing import Any, Final
 
 from bot.games.ducks import catalog_en, catalog_ja
+from bot.games.ducks.shapes import SHAPES
 from bot.words.reply import Reply
 from bot.words.text import (
     GameTexts,
@@ -421,5 +422,5 @@ WRITERS: Final[dict[str, Writer]] = {
 }
 """Every Ducks reply key and its writer."""
 
-TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN)
+TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN, shapes=SHAPES)
 """What the chat renders this game's replies with."""

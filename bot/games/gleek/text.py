@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from bot.games.gleek import catalog_en, catalog_ja
+from bot.games.gleek.shapes import SHAPES
 from bot.words.reply import Reply
 from bot.words.text import (
     GameTexts,
@@ -489,5 +490,5 @@ WRITERS: Final[dict[str, Writer]] = {
 }
 """Every Gleek reply key and its writer."""
 
-TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN)
+TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN, shapes=SHAPES)
 """What the chat renders this game's replies with."""

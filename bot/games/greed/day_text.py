@@ -7,6 +7,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from bot.games.greed.shapes import (
+    ExportParams,
+    LogParams,
+    LogStep,
+    MemoParams,
+    MemoTurn,
+    RestoredParams,
+    RolledBackParams,
+    StatsParams,
+    Uniformity,
+    VerifyParams,
+)
 from bot.games.greed.words import faces_text, standing, take_text
 from bot.words.checking import (
     MAX_MISMATCHES,
@@ -19,9 +31,7 @@ from bot.words.reply import Reply
 from bot.words.text import (
     Text,
     Writer,
-    as_float,
     as_int,
-    as_list,
     as_map,
     cell_name,
     plain,
@@ -31,39 +41,36 @@ from bot.words.text import (
 # -- the memo ---------------------------------------------------------------------------------
 
 
-def _memo_term(t: Text, turn: Mapping[str, Any]) -> str:
-    score, day_lost = as_int(turn.get("score")), as_int(turn.get("day_lost"))
+def _memo_term(t: Text, turn: MemoTurn) -> str:
     # A house-rule greed out wipes the day's bank: showing it keeps the sum adding up.
-    return t("memo.wiped", score=score, lost=day_lost) if day_lost > 0 else str(score)
+    if turn.day_lost > 0:
+        return t("memo.wiped", score=turn.score, lost=turn.day_lost)
+    return str(turn.score)
 
 
 def memo(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    points, total = as_int(p.get("points")), as_int(p.get("total"))
-    turns = [as_map(turn) for turn in as_list(p.get("turns"))]
-    days = [as_map(d) for d in as_list(p.get("days"))]
-    final = bool(p.get("final", True))
-    if turns:
-        today = "+".join(_memo_term(t, turn) for turn in turns) + f"={points}"
+    p = MemoParams.of(reply)
+    if p.turns:
+        today = "+".join(_memo_term(t, turn) for turn in p.turns) + f"={p.points}"
     else:
         # Mid-day a first turn may be in play: that is not "no turns played".
-        today = t("memo.no_turns" if final else "memo.no_turn_finished")
-    overall = "+".join(str(as_int(d.get("points"))) for d in days) + f"={total}"
+        today = t("memo.no_turns" if p.final else "memo.no_turn_finished")
+    overall = "+".join(str(d.points) for d in p.days) + f"={p.total}"
     lines = [
-        t("memo.head", player=plain(p.get("player") or reply.to), day=as_int(p.get("day"))),
+        t("memo.head", player=p.player or plain(reply.to), day=p.day),
         # Mid-day the memo shows the points so far; 最終得点 only once the day's play ended.
         t.linked(
-            t("memo.final" if final else "memo.so_far", points=t.pts(points)),
-            p.get("message_id"),
+            t("memo.final" if p.final else "memo.so_far", points=t.pts(p.points)),
+            p.message_id,
         ),
         today,
-        t("memo.overall", points=t.pts(total)),
+        t("memo.overall", points=t.pts(p.total)),
         overall,
         "--",
     ]
-    for d in days:
-        line = t("memo.day", day=as_int(d.get("day")), points=t.pts(d.get("points")))
-        lines.append(t.linked(line, d.get("message_id")))
+    for d in p.days:
+        line = t("memo.day", day=d.day, points=t.pts(d.points))
+        lines.append(t.linked(line, d.message_id))
     return lines
 
 
@@ -95,20 +102,20 @@ def _log_event(t: Text, event: Mapping[str, Any]) -> str:
     return plain(kind)
 
 
-def _log_line(t: Text, step: Mapping[str, Any], zone: Any) -> str:
+def _log_line(t: Text, step: LogStep, zone: Any) -> str:
     line = t(
         "log.line",
-        turn=plain(step.get("turn")) or "-",
-        lap=plain(step.get("lap")) or "-",
-        throw=plain(step.get("throw")) or "-",
-        faces=faces_text(t, as_list(step.get("faces"))),
+        turn=plain(step.turn) or "-",
+        lap=plain(step.lap) or "-",
+        throw=plain(step.throw) or "-",
+        faces=faces_text(t, step.faces),
     )
-    events = [_log_event(t, as_map(e)) for e in as_list(step.get("then"))]
+    events = [_log_event(t, e) for e in step.then]
     arrow = t.texts["log.then"]
     if events:
         line += arrow + arrow.join(events)
-    line = t.linked(line, step.get("message_id"))
-    voided = as_map(step.get("voided"))
+    line = t.linked(line, step.message_id)
+    voided = as_map(step.voided)
     if voided:
         line = t(
             "log.voided",
@@ -121,49 +128,41 @@ def _log_line(t: Text, step: Mapping[str, Any], zone: Any) -> str:
 
 
 def log(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    steps = as_list(p.get("steps"))
-    head = t("log.head", player=plain(p.get("player") or reply.to), day=as_int(p.get("day")))
-    if not steps:
+    p = LogParams.of(reply)
+    head = t("log.head", player=p.player or plain(reply.to), day=p.day)
+    if not p.steps:
         return [head, t("log.empty")]
     # No time zone in the log's params yet: times then show in UTC, labelled as such.
-    zone = p.get("timezone")
-    return [head, *(_log_line(t, as_map(step), zone) for step in steps)]
+    return [head, *(_log_line(t, step, p.timezone) for step in p.steps)]
 
 
-def _who_acted(params: Mapping[str, Any]) -> str:
+def _who_acted(p: RolledBackParams | RestoredParams) -> str:
     # `by` is the moderator's id in the stored event; `by_name` is what people read.
-    return plain(params.get("by_name") or params.get("by"))
+    return plain(p.by_name or p.by)
 
 
 def rolled_back(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    target = as_map(p.get("target"))
-    where = t(
-        "rollback.pos",
-        turn=as_int(target.get("turn")),
-        lap=as_int(target.get("lap"), 1),
-        throw=as_int(target.get("throw"), 1),
-    )
+    p = RolledBackParams.of(reply)
+    where = t("rollback.pos", turn=p.target.turn, lap=p.target.lap, throw=p.target.throw)
     line = t(
         "rolled_back",
         by=_who_acted(p),
-        player=plain(p.get("player") or reply.to),
+        player=p.player or plain(reply.to),
         pos=where,
-        count=as_int(p.get("throws_voided")),
-        reason=plain(p.get("reason")),
+        count=p.throws_voided,
+        reason=plain(p.reason),
     )
     return [line, *standing(t, reply.state)]
 
 
 def restored(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
+    p = RestoredParams.of(reply)
     line = t(
         "restored",
         by=_who_acted(p),
-        player=plain(p.get("player") or reply.to),
-        count=as_int(p.get("throws_restored")),
-        reason=plain(p.get("reason")),
+        player=p.player or plain(reply.to),
+        count=p.throws_restored,
+        reason=plain(p.reason),
     )
     return [line, *standing(t, reply.state)]
 
@@ -175,20 +174,21 @@ _FACE_ORDER: Final = ("$", "G", "R", "Eg", "Eb", "D")
 
 
 def verify(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    day, throws = as_int(p.get("day")), as_int(p.get("throws"))
-    mismatches = [as_map(m) for m in as_list(p.get("mismatches"))]
+    p = VerifyParams.of(reply)
+    # An attached file that names no day is checked all the same: its day is unknown.
+    day = "?" if p.day is None else p.day
+    throws, mismatches = p.throws, p.mismatches
     # An attached file is checked as it is; whether it is this village's day is a second
     # question, answered by the commitment the village posted.
-    source = [attached_source(t, p)] if p.get("attached") else []
-    if p.get("ok") and not mismatches and not p.get("scripted"):
+    source = [attached_source(t, reply.params)] if p.attached else []
+    if p.ok and not mismatches and not p.scripted:
         return [*source, t("verify.ok", day=day, throws=throws), *verify_page(t)]
     lines = [*source, t("verify.failed", day=day, throws=throws, count=len(mismatches))]
-    if p.get("scripted"):
+    if p.scripted:
         lines.append(t("verify.scripted"))
     for mismatch in mismatches[:MAX_MISMATCHES]:
-        what = t.word("verify.what", mismatch.get("what"))
-        detail = mismatch_detail(t, mismatch, faces_text)
+        what = t.word("verify.what", mismatch.what)
+        detail = mismatch_detail(t, mismatch.facts(), faces_text)
         lines.append(t("verify.mismatch", what=what, detail=detail))
     if len(mismatches) > MAX_MISMATCHES:
         lines.append(t("verify.more", count=len(mismatches) - MAX_MISMATCHES))
@@ -196,41 +196,36 @@ def verify(t: Text, reply: Reply) -> list[str]:
 
 
 def export(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    day, filename = as_int(p.get("day")), plain(p.get("filename"))
-    key = "export.closed" if p.get("closed") else "export.open"
-    summary = t(key, day=day, throws=as_int(p.get("throws")), filename=filename)
+    p = ExportParams.of(reply)
+    key = "export.closed" if p.closed else "export.open"
+    summary = t(key, day=p.day, throws=p.throws, filename=p.filename)
     return [summary, *verify_page(t), *inline_document(t, reply)]
 
 
 def stats(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    village = as_map(p.get("village"))
-    total = as_int(village.get("total"))
-    day = p.get("day")
-    if day is None:
+    p = StatsParams.of(reply)
+    total = p.village.total
+    if p.day is None:
         head = t("stats.head_all", total=total)
     else:
-        head = t("stats.head_day", day=as_int(day), total=total)
+        head = t("stats.head_day", day=p.day, total=total)
     if total == 0:
         return [head, t("stats.empty")]
     rows = [t.texts["stats.columns"].split()]
-    rows.append(_stats_row(t("stats.village"), village))
-    for player in (as_map(row) for row in as_list(p.get("players"))):
-        rows.append(_stats_row(cell_name(player.get("player")), player))
+    rows.append(_stats_row(t("stats.village"), p.village))
+    for player in p.players:
+        rows.append(_stats_row(cell_name(player.player), player))
     return [head, *t.code(table_lines(rows, left=[0])), t("stats.p"), t("stats.caution")]
 
 
-def _stats_row(name: str, result: Mapping[str, Any]) -> list[str]:
-    counts = as_map(result.get("counts"))
-    total = as_int(result.get("total"))
+def _stats_row(name: str, result: Uniformity) -> list[str]:
     # No dice, no test: a chi-square of 0 and a p of 1 would look like a verdict.
-    chi_square = f"{as_float(result.get('chi_square')):.2f}" if total else "-"
-    p_value = f"{as_float(result.get('p_value')):.3f}" if total else "-"
+    chi_square = f"{result.chi_square:.2f}" if result.total else "-"
+    p_value = f"{result.p_value:.3f}" if result.total else "-"
     return [
         name,
-        *(str(as_int(counts.get(face))) for face in _FACE_ORDER),
-        str(total),
+        *(str(result.counts.get(face, 0)) for face in _FACE_ORDER),
+        str(result.total),
         chi_square,
         p_value,
     ]

@@ -49,14 +49,16 @@ def dice_label(t: Text, dice: Sequence[Any]) -> str:
     return combination_label(t, [c.key for c in split.combinations])
 
 
+def take_words(t: Text, dice: Sequence[Any], points: Any, combinations: Sequence[Any] = ()) -> str:
+    """A take: its combinations where they are named, else those its dice make; its points."""
+    label = combination_label(t, combinations) if combinations else dice_label(t, dice)
+    return t("take", label=label, points=t.pts(points))
+
+
 def take_text(t: Text, take: Mapping[str, Any]) -> str:
-    combinations = as_list(take.get("combinations"))
-    label = (
-        combination_label(t, combinations)
-        if combinations
-        else dice_label(t, as_list(take.get("dice")))
-    )
-    return t("take", label=label, points=t.pts(take.get("points")))
+    """A take as a log's event keeps it (plain data)."""
+    dice, combinations = as_list(take.get("dice")), as_list(take.get("combinations"))
+    return take_words(t, dice, take.get("points"), combinations)
 
 
 def counts_text(t: Text, numbers: Iterable[Any]) -> str:
@@ -103,13 +105,14 @@ def day_line(t: Text, state: Mapping[str, Any]) -> str:
 
 
 def _turn_end_clause(
-    t: Text, state: Mapping[str, Any], best: Mapping[str, Any] | None, threshold: Any
+    t: Text, state: Mapping[str, Any], best: str | None, threshold: Any
 ) -> str | None:
-    """Whether TE is allowed now and what it would bank; None where TE is not a question."""
+    """Whether TE is allowed now and what it would bank; None where TE is not a question.
+    `best`: the throw's best take, written."""
     if state.get("can_end"):
         total = t.pts(as_int(state.get("turn_points")) + as_int(state.get("best_take")))
         if best:
-            return t("te.allowed", take=take_text(t, best), total=total)
+            return t("te.allowed", take=best, total=total)
         return t("te.allowed_plain", total=total)
     if as_int(state.get("throw")) == 0:
         # A lap start after a sweep is forced; a turn's start has nothing to end yet.
@@ -122,7 +125,7 @@ def _turn_end_clause(
 def next_line(
     t: Text,
     state: Mapping[str, Any],
-    best: Mapping[str, Any] | None = None,
+    best: str | None = None,
     threshold: Any = None,
 ) -> str:
     if state.get("finished"):

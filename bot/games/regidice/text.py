@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from bot.games.regidice import catalog_en, catalog_ja
+from bot.games.regidice.shapes import SHAPES
 from bot.words.reply import Reply
 from bot.words.text import GameTexts, Text, Writer, as_int, as_list, as_map, plain, revealed_lines
 
@@ -510,5 +511,5 @@ WRITERS: Final[dict[str, Writer]] = {
 }
 """Every Regidice reply key and its writer."""
 
-TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN)
+TEXTS: Final = GameTexts(WRITERS, TEXTS_JA, TEXTS_EN, shapes=SHAPES)
 """What the chat renders this game's replies with."""

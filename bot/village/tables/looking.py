@@ -127,14 +127,19 @@ async def verify(core: Core, call: Call) -> list[Reply]:
     if attached is not None:
         # A file can check out against itself and still not be the table the village played.
         params["ours"] = await _is_ours(core, call, document)
+    # An attached file may name its game and table with anything: the reply tells them only
+    # as what they are (a name, a number), and as unknown otherwise.
+    game, number = document.get("game"), document.get("table_id")
     return [
         Reply(
             ReplyKind.INFO,
             "table.verify",
             {
                 **params,
-                "game": document.get("game"),
-                "table": document.get("table_id"),
+                "game": game if isinstance(game, str) else None,
+                "table": number
+                if isinstance(number, int) and not isinstance(number, bool)
+                else None,
                 "draws": checked,
                 "ok": not mismatches,
                 "scripted": bool(document.get("scripted", False)),
