@@ -81,6 +81,10 @@ class Sender:
         )
         self._in_hand: set[int] = set()
         """The kept replies queued or being posted by this process: not the sweep's."""
+        self._unrecorded: dict[int, Posted] = {}
+        """Kept replies this process posted whose record the database could not take: the
+        sweep records them, and never posts them again (Discord knows a nonce for a few
+        minutes only; an outage may last longer)."""
         self._lock_warned: set[int] = set()
 
     async def deliver(self, jobs: list[Job]) -> list[Posted | None]:
@@ -133,7 +137,9 @@ class Sender:
         sent = 0
         by_village: defaultdict[int, list[OutboxRecord]] = defaultdict(list)
         for entry in await self.service.pending(ids):
-            if entry.outbox_id not in self._in_hand:
+            if entry.outbox_id in self._unrecorded:
+                await self._record(entry.outbox_id, self._unrecorded[entry.outbox_id])
+            elif entry.outbox_id not in self._in_hand:
                 by_village[entry.village_id].append(entry)
         for village_id, entries in by_village.items():
             guild_id = await self.service.guild_of(village_id)
@@ -261,7 +267,7 @@ class Sender:
                     await self.service.undeliverable(outbox_id, FAILED, attempts)
             return [None] * len(jobs)
         for outbox_id in kept:
-            await self.service.delivered(outbox_id, posted.message_id, posted.posted_at)
+            await self._record(outbox_id, posted)
         _logger.info(
             "village %s channel %s: posted %s together as message %s",
             jobs[0].village_id,
@@ -270,6 +276,14 @@ class Sender:
             posted.message_id,
         )
         return [posted] * len(jobs)
+
+    async def _record(self, outbox_id: int, posted: Posted) -> None:
+        """Record where a kept reply went; while the database cannot take it, remember it
+        here, so that this process records it later rather than posting it again."""
+        if await self.service.delivered(outbox_id, posted.message_id, posted.posted_at):
+            self._unrecorded.pop(outbox_id, None)
+        else:
+            self._unrecorded[outbox_id] = posted
 
     async def _tries(
         self, post: Callable[[], Awaitable[R]], what: str
@@ -312,7 +326,7 @@ class Sender:
                 # only repeat that.
                 await self.service.undeliverable(job.outbox_id, FAILED, attempts)
             else:
-                await self.service.delivered(job.outbox_id, reached.message_id, reached.posted_at)
+                await self._record(job.outbox_id, reached)
         _logger.info(
             "village %s channel %s: posted %s (%s) as message %s",
             job.village_id,

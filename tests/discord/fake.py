@@ -32,6 +32,8 @@ class FakeChat:
     sent: list[tuple[int, Outgoing]] = field(default_factory=list)
     """Every message the bot posted, where."""
     nonces: dict[str, Posted] = field(default_factory=dict)
+    nonce_window: dt.timedelta | None = None
+    """How long a nonce is known ("the past few minutes" on Discord); None: for ever."""
     forums: set[int] = field(default_factory=set)
     posts: dict[int, tuple[int, str]] = field(default_factory=dict)
     """post id → (forum id, title)."""
@@ -133,13 +135,19 @@ class FakeChat:
             ends, left = self.now + dt.timedelta(seconds=seconds), posts
         self.windows[channel_id] = (ends, left - 1)
 
+    def _known(self, nonce: str | None) -> bool:
+        if nonce is None or nonce not in self.nonces:
+            return False
+        window = self.nonce_window
+        return window is None or self.now - self.nonces[nonce].posted_at < window
+
     async def send(self, channel_id: int, message: Outgoing) -> Posted:
         if self.gate is not None:
             await self.gate.wait()
         if self.failures:
             raise self.failures.pop(0)
-        if message.nonce is not None and message.nonce in self.nonces:
-            return self.nonces[message.nonce]  # Discord's dedup: the same message again
+        if self._known(message.nonce):
+            return self.nonces[str(message.nonce)]  # Discord's dedup: the same message again
         self._spend(channel_id)
         message_id = self.snowflake()
         posted = Posted(message_id, channel_id, snowflake_time(message_id))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -402,3 +403,26 @@ async def test_a_full_post_keeps_the_link_of_every_answer_nothing_else_remembers
     for entry in chosen[1:]:
         message = entry.item.message_id
         assert (f"/{message}>)" in text) is entry.item.unkept, message
+
+
+async def test_a_reply_recorded_for_a_post_before_a_restart_goes_in_no_other_post() -> None:
+    """After a restart the first reply waiting may be one never planned, and behind it
+    replies recorded for a post that may be out already: they are not gathered into a new
+    post (under another nonce, which the chat would take as a second post)."""
+    loop = asyncio.get_running_loop()
+
+    def waiting(n: int, group: str | None) -> Waiting[Job]:
+        reply = Reply("refused", "double_post", to=f"p{n}")
+        job = Job(1, reply, "ja", 0, n, 1000 + n, 1, guild_id=1, delete_after=30)
+        return Waiting(replace(job, group_nonce=group), loop.create_future(), f"【p{n}】x")
+
+    async def written(entry: Waiting[Job]) -> str:
+        assert entry.text is not None
+        return entry.text
+
+    queue = [waiting(1, None), waiting(2, "gA"), waiting(3, "gA"), waiting(4, None)]
+    chosen = [entry.item.outbox_id for entry in await choose(queue, written)]
+    assert chosen == [1, 4]
+    # Their own post goes out whole, under its nonce, when it comes first.
+    again = [entry.item.outbox_id for entry in await choose(queue[1:], written)]
+    assert again == [2, 3]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from pathlib import Path
 
@@ -253,3 +254,32 @@ async def test_a_restored_dump_posts_every_announcement_made_after_it(tmp_path: 
     assert any("1d 終了" in text for text in again)
     assert await back.service.pending([424_242]) == []
     await engine.dispose()
+
+
+async def test_a_reply_posted_while_its_record_fails_is_recorded_later_never_posted_again(
+    store: SqlStore, village_id: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord knows a nonce for a few minutes only: a database down for longer must not
+    make the sweep post the answer a second time under its nonce."""
+    from bot.village.ports import StoreError
+
+    village = Village(store, village_id)
+    village.chat.nonce_window = dt.timedelta(minutes=5)
+    await village.create()
+    marked = store.mark_outbox
+
+    async def down(*args: object, **kwargs: object) -> None:
+        raise StoreError("the database is restarting")
+
+    monkeypatch.setattr(store, "mark_outbox", down)
+    seen, [posted] = await village.say(ALICE, SIX, faces="D G $ R R Eb")
+    assert posted is not None
+    sent = len(village.chat.sent)
+    village.later(minutes=10)  # longer than Discord remembers the nonce
+    await village.sender.sweep([village_id])  # the record still fails: nothing is posted
+    monkeypatch.setattr(store, "mark_outbox", marked)
+    village.later(minutes=1)
+    await village.sender.sweep([village_id])
+    assert len(village.chat.sent) == sent
+    assert await village.service.pending([village_id]) == []
+    assert [m.reply_to for _, m in village.chat.sent].count(seen.message_id) == 1
