@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bot.storage.memory.base import MemoryBase
 from bot.storage.memory.copies import copied
-from bot.storage.memory.state import State, VillageRow, stored
+from bot.storage.memory.state import State, VillageRow
 from bot.storage.memory.streams import write_stream
 from bot.village.ports import VersionConflict, VillageExists
 from bot.village.records import (
@@ -22,6 +22,7 @@ from bot.village.records import (
     TableRecord,
     VillageRecord,
     named,
+    stored,
 )
 from bot.village.settings import VillageSettings
 
@@ -197,19 +198,8 @@ def _close_streams(state: State, closing: DayClosing, game: str) -> None:
             version=stream.expected_version + len(stream.events),
             status=TABLE_FINISHED if stream.projection.finished else TABLE_PLAYING,
         )
-        for offset, event in enumerate(stream.events, start=1):
-            state.add_event(
-                stored(
-                    event,
-                    stream.projection.village_id,
-                    closing.day,
-                    stream.player_id,
-                    stream.expected_version + offset,
-                    game,
-                    closing.closed_at,
-                    table.table_id,
-                )
-            )
+        for event in stream.as_stored(closing.day, game, closing.closed_at, table.table_id):
+            state.add_event(event)
     for stream in together:
         state.upsert_score(stream.projection, tables[stream.player_id].table_id, game)
     apart = {id(stream) for stream in together}

@@ -13,17 +13,17 @@ from sqlalchemy.exc import IntegrityError
 from bot.storage import streams
 from bot.storage import tables as t
 from bot.storage.lane import ConnectionStatements
-from bot.storage.rows import event_row, score_row, stored_event, table_record, table_row
+from bot.storage.rows import EVENTS, TABLES, score_row
 from bot.storage.sql.base import SqlBase, _rowcount, _utc_now
 from bot.village.ports import UnknownVillage, VersionConflict
 from bot.village.records import (
     TABLE_PLAYING,
     TABLE_SEATING,
-    VILLAGE_STREAM,
     NewEvent,
     StoredEvent,
     TableAppend,
     TableRecord,
+    table_event,
 )
 
 
@@ -36,10 +36,10 @@ class SqlTableLog(SqlBase):
                 run = ConnectionStatements(await session.connection())
                 number = await streams.take_table_number(run, table.village_id)
                 made = replace(table, table_id=number, version=len(events))
-                session.add(table_row(made))
+                session.add(TABLES.row(made))
                 await session.flush()
                 for version, event in enumerate(events, start=1):
-                    session.add(_table_event(made, version, event, table.opened_at))
+                    session.add(EVENTS.row(table_event(made, version, event, table.opened_at)))
                 await session.flush()
                 return made
         except IntegrityError:
@@ -48,7 +48,7 @@ class SqlTableLog(SqlBase):
     async def get_table(self, village_id: int, table_id: int) -> TableRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.GameTable, (village_id, table_id))
-            return None if row is None else table_record(row)
+            return None if row is None else TABLES.record(row)
 
     async def table_at(
         self, village_id: int, place_id: int, *, open_only: bool = True
@@ -62,7 +62,7 @@ class SqlTableLog(SqlBase):
             query = query.where(t.GameTable.status.in_([TABLE_SEATING, TABLE_PLAYING]))
         async with self._transaction() as session:
             row = await session.scalar(query.order_by(t.GameTable.table_id.desc()).limit(1))
-            return None if row is None else table_record(row)
+            return None if row is None else TABLES.record(row)
 
     async def load_table(self, village_id: int, table_id: int) -> list[StoredEvent]:
         async with self._transaction() as session:
@@ -71,7 +71,7 @@ class SqlTableLog(SqlBase):
                 .where(t.Event.village_id == village_id, t.Event.table_id == table_id)
                 .order_by(t.Event.version)
             )
-            return [stored_event(row) for row in rows]
+            return [EVENTS.record(row) for row in rows]
 
     async def append_table(self, append: TableAppend) -> None:
         table = append.table
@@ -95,7 +95,8 @@ class SqlTableLog(SqlBase):
                     await streams.upsert_player(run, player)
                 at = append.at or _utc_now()
                 for offset, event in enumerate(append.events, start=1):
-                    session.add(_table_event(table, append.expected_version + offset, event, at))
+                    version = append.expected_version + offset
+                    session.add(EVENTS.row(table_event(table, version, event, at)))
                 await session.flush()
                 for score in append.scores:
                     row = score_row(score, table.table_id, table.game)
@@ -117,34 +118,22 @@ class SqlTableLog(SqlBase):
             return [(int(v), int(i)) for v, i in rows]
 
 
-def _table_event(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> t.Event:
-    player = event.data.get("player_id")
-    return event_row(
-        table.village_id,
-        table.day,
-        player if isinstance(player, int) else VILLAGE_STREAM,
-        version,
-        table.game,
-        event,
-        at,
-        table.table_id,
+_MOVED = frozenset(
+    (
+        "settings",
+        "seats",
+        "status",
+        "opener_id",
+        "started_at",
+        "ended_at",
+        "deadline_at",
+        "seed",
+        "commitment",
+        "version",
     )
+)
+"""What a table's move may change of its row (never where or when it was opened)."""
 
 
 def _table_values(table: TableRecord) -> dict[str, Any]:
-    row = table_row(table)
-    return {
-        column: getattr(row, column)
-        for column in (
-            "settings",
-            "seats",
-            "status",
-            "opener_id",
-            "started_at",
-            "ended_at",
-            "deadline_at",
-            "seed",
-            "commitment",
-            "version",
-        )
-    }
+    return {column: value for column, value in TABLES.values(table).items() if column in _MOVED}
