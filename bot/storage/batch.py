@@ -39,7 +39,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
 
-from bot.storage.rows import EVENTS, MESSAGES, PLAYERS, REPLIES, score_row
+from bot.storage.rows import EVENTS, MESSAGES, PLAYERS, REPLIES, SCORES
 from bot.storage.tables import DAY, EVENT, MESSAGE, OUTBOX, PLAYER, SCORE, TABLE, VILLAGE
 from bot.village.records import (
     MessageRecord,
@@ -88,15 +88,16 @@ async def append_throw(
     first = where["expected"] == 0
     # Each row's columns named apart by a prefix, straight from its record: the statement
     # reads its parameters so (`_statement`), and takes no table id from them.
-    params = MESSAGES.values(message, "m_")
+    params = MESSAGES.prefixed("m_")(message)
     params.update({f"w_{k}": v for k, v in where.items()})
     if player is not None:
-        params.update(PLAYERS.values(player, "p_"))
-    params.update(score_row(score, 0, game, "s_"))
+        params.update(PLAYERS.prefixed("p_")(player))
+    params.update(SCORES.prefixed("s_")(score))
+    params["s_game"] = game
     for n, event in enumerate(events):
-        params.update(EVENTS.values(event, f"e{n}_"))
+        params.update(EVENTS.prefixed(f"e{n}_")(event))
     for n, entry in enumerate(outbox):
-        params.update(REPLIES.values(entry, f"o{n}_"))
+        params.update(REPLIES.prefixed(f"o{n}_")(entry))
     statement = _statement(len(events), len(outbox), first, player is not None)
     row = await run(statement, params)
     assert row is not None  # a SELECT of scalar subqueries: always one row

@@ -86,12 +86,12 @@ SCORES = Converter(
 )
 
 
-def score_row(score: PlayerDayRecord, table_id: int, game: str, prefix: str = "") -> dict[str, Any]:
+def score_row(score: PlayerDayRecord, table_id: int, game: str) -> dict[str, Any]:
     """A score row's columns at the table `table_id` of `game` (a player's day table takes
-    its number as it is written), each name after `prefix`."""
-    values = SCORES.values(score, prefix)
-    values[f"{prefix}table_id"] = table_id
-    values[f"{prefix}game"] = game
+    its number as it is written)."""
+    values = SCORES.values(score)
+    values["table_id"] = table_id
+    values["game"] = game
     return values
 
 

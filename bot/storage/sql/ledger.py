@@ -65,9 +65,9 @@ class SqlLedger(SqlBase):
         # A transaction by itself, on the driver: on PostgreSQL one statement.
         with _on_driver():
             if self._lane.dialect == "postgresql":
-                params = MESSAGES.values(message, "m_")
+                params = MESSAGES.prefixed("m_")(message)
                 for n, entry in enumerate(entries):
-                    params.update(REPLIES.values(entry, f"o{n}_"))
+                    params.update(REPLIES.prefixed(f"o{n}_")(entry))
                 row = await self._lane.row(answer_statement(len(entries)), params)
                 assert row is not None  # a SELECT of a scalar subquery: always one row
                 return [int(i) for i in row["outbox_ids"]]
