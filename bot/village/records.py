@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -139,6 +140,17 @@ def stored(
         table_id,
         event.codec,
     )
+
+
+def opening(
+    village_id: int, day: int, game: str, events: Sequence[NewEvent], at: dt.datetime
+) -> list[StoredEvent]:
+    """The first events of the village's own stream of `day` (a new village's, a new
+    day's), as it keeps them: versions 1, 2 …"""
+    return [
+        stored(event, village_id, day, VILLAGE_STREAM, version, game, at)
+        for version, event in enumerate(events, start=1)
+    ]
 
 
 @dataclass(frozen=True, slots=True)

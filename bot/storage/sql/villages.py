@@ -22,7 +22,6 @@ from bot.village.ports import UnknownVillage, VersionConflict, VillageExists
 from bot.village.records import (
     TABLE_FINISHED,
     TABLE_PLAYING,
-    VILLAGE_STREAM,
     DayClosing,
     DayRecord,
     NewEvent,
@@ -30,7 +29,7 @@ from bot.village.records import (
     StreamAppend,
     VillageRecord,
     named,
-    stored,
+    opening,
 )
 from bot.village.settings import VillageSettings
 
@@ -61,17 +60,9 @@ class SqlVillages(SqlBase):
                 session.add(VILLAGES.row(village))
                 await session.flush()
                 session.add(DAYS.row(day))
-                for version, event in enumerate(events, start=1):
-                    made = stored(
-                        event,
-                        village.village_id,
-                        day.day,
-                        VILLAGE_STREAM,
-                        version,
-                        village.game,
-                        village.created_at,
-                    )
-                    session.add(EVENTS.row(made))
+                game, at = village.game, village.created_at
+                for event in opening(village.village_id, day.day, game, events, at):
+                    session.add(EVENTS.row(event))
                 await session.flush()
         except IntegrityError:
             raise VillageExists(village.village_id) from None
@@ -158,16 +149,11 @@ class SqlVillages(SqlBase):
                 )
                 session.add(DAYS.row(closing.next_day))
                 # The next day's opening is the first event of its own village stream.
-                opened = stored(
-                    closing.opened_event,
-                    closing.village_id,
-                    closing.next_day.day,
-                    VILLAGE_STREAM,
-                    1,
-                    village.game,
-                    closing.closed_at,
-                )
-                session.add(EVENTS.row(opened))
+                next_day, opened = closing.next_day.day, [closing.opened_event]
+                for event in opening(
+                    closing.village_id, next_day, village.game, opened, closing.closed_at
+                ):
+                    session.add(EVENTS.row(event))
                 village.day = closing.next_day.day
                 await session.flush()
             return True
