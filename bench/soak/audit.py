@@ -25,7 +25,7 @@ from bot.discord_adapter.jobs import job_of
 from bot.discord_adapter.surface import discord_surface
 from bot.storage import tables as t
 from bot.storage.engine import make_engine
-from bot.storage.rows import outbox_record
+from bot.storage.rows import REPLIES
 from bot.storage.store import SqlStore
 from bot.village.chance import FairChance
 from bot.village.clock import SystemClock
@@ -97,7 +97,7 @@ def _nonce(entry: Any) -> str:
     go out in, or a post of its own."""
     if entry.group_nonce is not None:
         return str(entry.group_nonce)
-    nonce = job_of(outbox_record(entry), GUILD_ID).nonce
+    nonce = job_of(REPLIES.record(entry), GUILD_ID).nonce
     assert nonce is not None
     return nonce
 

@@ -28,7 +28,6 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Column,
-    Table,
     bindparam,
     exists,
     func,
@@ -40,16 +39,16 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
 
-from bot.storage import tables as t
+from bot.storage.rows import EVENTS, MESSAGES, PLAYERS, REPLIES, SCORES
+from bot.storage.tables import DAY, EVENT, MESSAGE, OUTBOX, PLAYER, SCORE, TABLE, VILLAGE
+from bot.village.records import (
+    MessageRecord,
+    OutboxRecord,
+    PlayerDayRecord,
+    PlayerRecord,
+    StoredEvent,
+)
 
-_VILLAGE: Table = t.metadata.tables["village"]
-_PLAYER: Table = t.metadata.tables["player"]
-_MESSAGE: Table = t.metadata.tables["message"]
-_DAY: Table = t.metadata.tables["village_day"]
-_TABLE: Table = t.metadata.tables["game_table"]
-_EVENT: Table = t.metadata.tables["event"]
-_SCORE: Table = t.metadata.tables["table_score"]
-_OUTBOX: Table = t.metadata.tables["outbox"]
 SCORE_KEYS = ("village_id", "table_id", "player_id")
 """The score row's key: a player's row at a table."""
 DAY_TABLE_KEYS = ("village_id", "day", "opener_id", "game")
@@ -70,31 +69,35 @@ class Outcome:
 
 async def append_throw(
     run: Callable[[Any, dict[str, Any]], Awaitable[Mapping[str, Any] | None]],
-    message: Mapping[str, Any],
+    message: MessageRecord,
     where: Mapping[str, Any],
-    events: Sequence[Mapping[str, Any]],
-    score: Mapping[str, Any],
-    outbox: Sequence[Mapping[str, Any]],
-    player: Mapping[str, Any] | None = None,
+    events: Sequence[StoredEvent],
+    score: PlayerDayRecord,
+    game: str,
+    outbox: Sequence[OutboxRecord],
+    player: PlayerRecord | None = None,
 ) -> Outcome:
     """`where`: the day table's village, day, opener, game and the version it was read at
     (0: the player's first throw of the day, which makes the table), with its new version
     and status, and for a first throw `at` (when the table opened) and `ended_at`.
-    `events` and `score` without their table id (the statement takes it from the table it
-    moved or made); `outbox`: the replies' rows, in order; `player`: the player's row, to
-    add to the village (or rename) with the throw. `run` sends the statement and gives its
-    row. Raises, having written nothing, when the message was handled already or the
+    `events` and `score` (of `game`) are written with the id of the table the statement
+    moved or made, whatever theirs; `outbox`: the replies, in order; `player`: the player,
+    to add to the village (or rename) with the throw. `run` sends the statement and gives
+    its row. Raises, having written nothing, when the message was handled already or the
     player's first table was made (a unique key taken)."""
     first = where["expected"] == 0
-    params: dict[str, Any] = {f"m_{k}": v for k, v in message.items()}
+    # Each row's columns named apart by a prefix, straight from its record: the statement
+    # reads its parameters so (`_statement`), and takes no table id from them.
+    params = MESSAGES.prefixed("m_")(message)
     params.update({f"w_{k}": v for k, v in where.items()})
     if player is not None:
-        params.update({f"p_{k}": v for k, v in player.items()})
-    params.update({f"s_{k}": v for k, v in score.items()})
+        params.update(PLAYERS.prefixed("p_")(player))
+    params.update(SCORES.prefixed("s_")(score))
+    params["s_game"] = game
     for n, event in enumerate(events):
-        params.update({f"e{n}_{k}": v for k, v in event.items()})
+        params.update(EVENTS.prefixed(f"e{n}_")(event))
     for n, entry in enumerate(outbox):
-        params.update({f"o{n}_{k}": v for k, v in entry.items()})
+        params.update(REPLIES.prefixed(f"o{n}_")(entry))
     statement = _statement(len(events), len(outbox), first, player is not None)
     row = await run(statement, params)
     assert row is not None  # a SELECT of scalar subqueries: always one row
@@ -116,11 +119,11 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
     # the village row's counter) asks whether the day is open, so this lock is taken
     # before theirs, in the closer's order: the two never wait on each other in a circle.
     day = (
-        select(_DAY.c.version, _DAY.c.settings)
+        select(DAY.c.version, DAY.c.settings)
         .where(
-            _DAY.c.village_id == bindparam("w_village_id"),
-            _DAY.c.day == bindparam("w_day"),
-            _DAY.c.closed_at.is_(None),
+            DAY.c.village_id == bindparam("w_village_id"),
+            DAY.c.day == bindparam("w_day"),
+            DAY.c.closed_at.is_(None),
         )
         .with_for_update(read=True)
         .cte("day_open")
@@ -128,28 +131,28 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
     table = (made_day_table(day) if first else moved_day_table("w_", day=day)).cte("table_moved")
     # Every write below takes its row from the table's move: none when it found no table.
     message = (
-        insert(_MESSAGE)
+        insert(MESSAGE)
         .from_select(
-            [c.key for c in _MESSAGE.c],
+            [c.key for c in MESSAGE.c],
             select(
-                *(bindparam(f"m_{c.key}", type_=c.type).label(c.key) for c in _MESSAGE.c)
+                *(bindparam(f"m_{c.key}", type_=c.type).label(c.key) for c in MESSAGE.c)
             ).select_from(table),
         )
-        .returning(_MESSAGE.c.message_id)
+        .returning(MESSAGE.c.message_id)
         .cte("message_new")
     )
-    event_columns = [c for c in _EVENT.c if c.key not in ("event_id", "table_id")]
+    event_columns = [c for c in EVENT.c if c.key not in ("event_id", "table_id")]
     written = (
-        insert(_EVENT)
+        insert(EVENT)
         .from_select(
             [*(c.key for c in event_columns), "table_id"],
             _rows("e", event_columns, events, table.c.table_id),
         )
-        .returning(_EVENT.c.event_id)
+        .returning(EVENT.c.event_id)
         .cte("events_written")
     )
-    score_columns = [c for c in _SCORE.c if c.key != "table_id"]
-    score = insert(_SCORE).from_select(
+    score_columns = [c for c in SCORE.c if c.key != "table_id"]
+    score = insert(SCORE).from_select(
         [*(c.key for c in score_columns), "table_id"],
         select(
             *(bindparam(f"s_{c.key}", type_=c.type).label(c.key) for c in score_columns),
@@ -160,19 +163,19 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
         index_elements=list(SCORE_KEYS),
         set_={c.key: score.excluded[c.key] for c in score_columns if c.key not in SCORE_KEYS},
     )
-    scored = score.returning(_SCORE.c.version).cte("score_written")
+    scored = score.returning(SCORE.c.version).cte("score_written")
     outbox_ids: Any = literal(None, type_=ARRAY(BigInteger))
     if replies:
-        outbox_columns = [c for c in _OUTBOX.c if c.key != "outbox_id"]
+        outbox_columns = [c for c in OUTBOX.c if c.key != "outbox_id"]
         # Rows from SELECTs, as the events are: a multi-row VALUES here would make the
         # statement be compiled again on every throw instead of once.
         kept = (
-            insert(_OUTBOX)
+            insert(OUTBOX)
             .from_select(
                 [c.key for c in outbox_columns],
                 _rows("o", outbox_columns, replies, of=table),
             )
-            .returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq)
+            .returning(OUTBOX.c.outbox_id, OUTBOX.c.seq)
             .cte("outbox_kept")
         )
         # Ids in the replies' order: a statement's returned rows come in no promised order.
@@ -181,16 +184,16 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
         ).scalar_subquery()
     joined: Any = literal(0)
     if joining:
-        added = insert(_PLAYER).from_select(
-            [c.key for c in _PLAYER.c],
+        added = insert(PLAYER).from_select(
+            [c.key for c in PLAYER.c],
             select(
-                *(bindparam(f"p_{c.key}", type_=c.type).label(c.key) for c in _PLAYER.c)
+                *(bindparam(f"p_{c.key}", type_=c.type).label(c.key) for c in PLAYER.c)
             ).select_from(table),
         )
         added = added.on_conflict_do_update(
             index_elements=["village_id", "player_id"], set_={"name": added.excluded.name}
         )
-        player = added.returning(_PLAYER.c.player_id).cte("player_joined")
+        player = added.returning(PLAYER.c.player_id).cte("player_joined")
         joined = select(func.count()).select_from(player).scalar_subquery()
     return select(
         select(func.count()).select_from(day).scalar_subquery().label("day_open"),
@@ -211,18 +214,18 @@ def answer_statement(replies: int) -> Any:
     statement (parameters `m_{column}` and `o{n}_{column}`), giving the replies' ids in
     their order: the message's key, taken already, fails the whole of it."""
     message = (
-        insert(_MESSAGE)
-        .values({c.key: bindparam(f"m_{c.key}", type_=c.type) for c in _MESSAGE.c})
-        .returning(_MESSAGE.c.message_id)
+        insert(MESSAGE)
+        .values({c.key: bindparam(f"m_{c.key}", type_=c.type) for c in MESSAGE.c})
+        .returning(MESSAGE.c.message_id)
         .cte("message_new")
     )
-    outbox_columns = [c for c in _OUTBOX.c if c.key != "outbox_id"]
+    outbox_columns = [c for c in OUTBOX.c if c.key != "outbox_id"]
     kept = (
-        insert(_OUTBOX)
+        insert(OUTBOX)
         .from_select(
             [c.key for c in outbox_columns], _rows("o", outbox_columns, replies, of=message)
         )
-        .returning(_OUTBOX.c.outbox_id, _OUTBOX.c.seq)
+        .returning(OUTBOX.c.outbox_id, OUTBOX.c.seq)
         .cte("outbox_kept")
     )
     return select(
@@ -239,39 +242,39 @@ def made_day_table(day: Any) -> Any:
     Numbered from the village's counter of day tables. Parameters `w_village_id`, `day`,
     `player_id`, `game`, `version`, `status`, `at`, `ended_at`."""
     numbered = (
-        _VILLAGE.update()
-        .where(_VILLAGE.c.village_id == bindparam("w_village_id"), exists(select(day.c.version)))
-        .values(next_day_table=_VILLAGE.c.next_day_table + 1)
-        .returning((_VILLAGE.c.next_day_table - 1).label("table_id"))
+        VILLAGE.update()
+        .where(VILLAGE.c.village_id == bindparam("w_village_id"), exists(select(day.c.version)))
+        .values(next_day_table=VILLAGE.c.next_day_table + 1)
+        .returning((VILLAGE.c.next_day_table - 1).label("table_id"))
         .cte("table_numbered")
     )
-    at = bindparam("w_at", type_=_TABLE.c.opened_at.type)
+    at = bindparam("w_at", type_=TABLE.c.opened_at.type)
     values = {
-        "village_id": bindparam("w_village_id", type_=_TABLE.c.village_id.type),
+        "village_id": bindparam("w_village_id", type_=TABLE.c.village_id.type),
         "table_id": numbered.c.table_id,
-        "game": bindparam("w_game", type_=_TABLE.c.game.type),
-        "day": bindparam("w_day", type_=_TABLE.c.day.type),
-        "opener_id": bindparam("w_player_id", type_=_TABLE.c.opener_id.type),
-        "place_id": literal(None, type_=_TABLE.c.place_id.type),
+        "game": bindparam("w_game", type_=TABLE.c.game.type),
+        "day": bindparam("w_day", type_=TABLE.c.day.type),
+        "opener_id": bindparam("w_player_id", type_=TABLE.c.opener_id.type),
+        "place_id": literal(None, type_=TABLE.c.place_id.type),
         # The day's rules, as the day row keeps them (every day has them).
         "settings": func.coalesce(day.c.settings["rules"], literal({}, type_=JSON)),
         "seats": func.json_build_array(bindparam("w_player_id", type_=BigInteger)),
-        "status": bindparam("w_status", type_=_TABLE.c.status.type),
+        "status": bindparam("w_status", type_=TABLE.c.status.type),
         "opened_at": at,
         "started_at": at,
-        "ended_at": bindparam("w_ended_at", type_=_TABLE.c.ended_at.type),
-        "deadline_at": literal(None, type_=_TABLE.c.deadline_at.type),
-        "seed": literal(None, type_=_TABLE.c.seed.type),
-        "commitment": literal(None, type_=_TABLE.c.commitment.type),
-        "version": bindparam("w_version", type_=_TABLE.c.version.type),
+        "ended_at": bindparam("w_ended_at", type_=TABLE.c.ended_at.type),
+        "deadline_at": literal(None, type_=TABLE.c.deadline_at.type),
+        "seed": literal(None, type_=TABLE.c.seed.type),
+        "commitment": literal(None, type_=TABLE.c.commitment.type),
+        "version": bindparam("w_version", type_=TABLE.c.version.type),
     }
-    made = insert(_TABLE).from_select(
+    made = insert(TABLE).from_select(
         list(values),
         select(*(value.label(key) for key, value in values.items())).select_from(
             numbered.join(day, true())  # one row each, or none
         ),
     )
-    return made.returning(_TABLE.c.table_id)
+    return made.returning(TABLE.c.table_id)
 
 
 def moved_day_table(prefix: str, *, while_open: bool = False, day: Any = None) -> Any:
@@ -282,32 +285,32 @@ def moved_day_table(prefix: str, *, while_open: bool = False, day: Any = None) -
     Parameters `{prefix}village_id`, `day`, `player_id`, `game`, `expected`, `version`,
     `status`."""
     conditions = [
-        _TABLE.c.village_id == bindparam(f"{prefix}village_id"),
-        _TABLE.c.day == bindparam(f"{prefix}day"),
-        _TABLE.c.opener_id == bindparam(f"{prefix}player_id"),
-        _TABLE.c.game == bindparam(f"{prefix}game"),
-        _TABLE.c.version == bindparam(f"{prefix}expected"),
+        TABLE.c.village_id == bindparam(f"{prefix}village_id"),
+        TABLE.c.day == bindparam(f"{prefix}day"),
+        TABLE.c.opener_id == bindparam(f"{prefix}player_id"),
+        TABLE.c.game == bindparam(f"{prefix}game"),
+        TABLE.c.version == bindparam(f"{prefix}expected"),
         # A day table has no place: a table of the same game opened in a place by the
         # same player that day (at the same version) is another table.
-        _TABLE.c.place_id.is_(None),
+        TABLE.c.place_id.is_(None),
     ]
     if day is not None:
         conditions.append(exists(select(day.c.version)))
     if while_open:
         conditions.append(
             exists(
-                select(_DAY.c.day).where(
-                    _DAY.c.village_id == _TABLE.c.village_id,
-                    _DAY.c.day == _TABLE.c.day,
-                    _DAY.c.closed_at.is_(None),
+                select(DAY.c.day).where(
+                    DAY.c.village_id == TABLE.c.village_id,
+                    DAY.c.day == TABLE.c.day,
+                    DAY.c.closed_at.is_(None),
                 )
             )
         )
     return (
-        _TABLE.update()
+        TABLE.update()
         .where(*conditions)
         .values(version=bindparam(f"{prefix}version"), status=bindparam(f"{prefix}status"))
-        .returning(_TABLE.c.table_id)
+        .returning(TABLE.c.table_id)
     )
 
 

@@ -17,70 +17,65 @@ from typing import Any
 from sqlalchemy import Table, bindparam, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from bot.storage import tables as t
 from bot.storage.batch import DAY_TABLE_KEYS, DAY_TABLE_WHERE, SCORE_KEYS, moved_day_table
 from bot.storage.lane import Statements
-from bot.storage.rows import outbox_row, score_row
+from bot.storage.rows import EVENTS, PLAYERS, REPLIES, TABLES, score_row
+from bot.storage.tables import DAY, EVENT, MESSAGE, OUTBOX, PLAYER, SCORE, TABLE, VILLAGE
 from bot.village.ports import UnknownVillage, VersionConflict
 from bot.village.records import (
     TABLE_FINISHED,
     TABLE_PLAYING,
     VILLAGE_STREAM,
-    MessageRecord,
     NewEvent,
     OutboxRecord,
     PlayerRecord,
     StoredEvent,
     StreamAppend,
+    TableRecord,
+    stored,
 )
 
-_VILLAGE: Table = t.metadata.tables["village"]
-_MESSAGE: Table = t.metadata.tables["message"]
-_EVENT: Table = t.metadata.tables["event"]
-_DAY: Table = t.metadata.tables["village_day"]
-_TABLE: Table = t.metadata.tables["game_table"]
-_SCORE: Table = t.metadata.tables["table_score"]
-_PLAYER: Table = t.metadata.tables["player"]
-_OUTBOX: Table = t.metadata.tables["outbox"]
+
+def _named(table: Table, *leave_out: str) -> dict[str, Any]:
+    """Every column but `leave_out`, each from the parameter of its name."""
+    return {c.key: bindparam(c.key, type_=c.type) for c in table.c if c.key not in leave_out}
 
 
 def _insert(table: Table, *leave_out: str) -> Any:
     """An insert of every column but `leave_out`, each from the parameter of its name."""
-    return table.insert().values(
-        {c.key: bindparam(c.key, type_=c.type) for c in table.c if c.key not in leave_out}
-    )
+    return table.insert().values(_named(table, *leave_out))
 
 
-MESSAGE_INSERT = _insert(_MESSAGE)
-EVENT_INSERT = _insert(_EVENT, "event_id")
+MESSAGE_INSERT = _insert(MESSAGE)
+EVENT_INSERT = _insert(EVENT, "event_id")
 # The open day's settings, the day's row share-locked (PostgreSQL; SQLite has one writer).
 DAY_OPEN = (
-    select(_DAY.c.settings)
+    select(DAY.c.settings)
     .where(
-        _DAY.c.village_id == bindparam("v"),
-        _DAY.c.day == bindparam("d"),
-        _DAY.c.closed_at.is_(None),
+        DAY.c.village_id == bindparam("v"),
+        DAY.c.day == bindparam("d"),
+        DAY.c.closed_at.is_(None),
     )
     .with_for_update(read=True)
 )
 TAKE_TABLE_NUMBER = (
-    _VILLAGE.update()
-    .where(_VILLAGE.c.village_id == bindparam("v"))
-    .values(next_table=_VILLAGE.c.next_table + 1)
-    .returning((_VILLAGE.c.next_table - 1).label("table_id"))
+    VILLAGE.update()
+    .where(VILLAGE.c.village_id == bindparam("v"))
+    .values(next_table=VILLAGE.c.next_table + 1)
+    .returning((VILLAGE.c.next_table - 1).label("table_id"))
 )
 TAKE_DAY_TABLE_NUMBER = (
-    _VILLAGE.update()
-    .where(_VILLAGE.c.village_id == bindparam("v"))
-    .values(next_day_table=_VILLAGE.c.next_day_table + 1)
-    .returning((_VILLAGE.c.next_day_table - 1).label("table_id"))
+    VILLAGE.update()
+    .where(VILLAGE.c.village_id == bindparam("v"))
+    .values(next_day_table=VILLAGE.c.next_day_table + 1)
+    .returning((VILLAGE.c.next_day_table - 1).label("table_id"))
 )
 _MOVE_DAY_TABLE = moved_day_table("t_")
 _MOVE_OPEN_DAY_TABLE = moved_day_table("t_", while_open=True)
-_LAST_VILLAGE_VERSION = select(func.max(_EVENT.c.version).label("version")).where(
-    _EVENT.c.village_id == bindparam("v"),
-    _EVENT.c.day == bindparam("d"),
-    _EVENT.c.table_id.is_(None),
+_LAST_VILLAGE_VERSION = select(func.max(EVENT.c.version).label("version")).where(
+    EVENT.c.village_id == bindparam("v"),
+    EVENT.c.day == bindparam("d"),
+    EVENT.c.table_id.is_(None),
 )
 
 
@@ -89,17 +84,17 @@ def score_upsert(dialect: str) -> Any:
     """A score row inserted or replaced (built once per database: building its ON CONFLICT
     clause cost more than running it)."""
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(_SCORE).values({c.key: bindparam(c.key, type_=c.type) for c in _SCORE.c})
+    statement = insert(SCORE).values(_named(SCORE))
     return statement.on_conflict_do_update(
         index_elements=list(SCORE_KEYS),
-        set_={c.key: statement.excluded[c.key] for c in _SCORE.c if c.key not in SCORE_KEYS},
+        set_={c.key: statement.excluded[c.key] for c in SCORE.c if c.key not in SCORE_KEYS},
     )
 
 
 @functools.cache
 def _player_upsert(dialect: str) -> Any:
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(_PLAYER).values({c.key: bindparam(c.key, type_=c.type) for c in _PLAYER.c})
+    statement = insert(PLAYER).values(_named(PLAYER))
     return statement.on_conflict_do_update(
         index_elements=["village_id", "player_id"], set_={"name": statement.excluded.name}
     )
@@ -110,7 +105,7 @@ def _make_day_table(dialect: str) -> Any:
     """A player's day table, unless they have it already (the unique index of day tables:
     two first throws of one player at once make it once)."""
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(_TABLE).values({c.key: bindparam(c.key, type_=c.type) for c in _TABLE.c})
+    statement = insert(TABLE).values(_named(TABLE))
     return statement.on_conflict_do_nothing(
         index_elements=list(DAY_TABLE_KEYS), index_where=DAY_TABLE_WHERE
     )
@@ -138,12 +133,12 @@ async def write_stream(
     table_id = await table_of_day(
         run, village_id, day, append, game, recorded_at, day_settings, while_open
     )
-    stored = as_stored(append, day, game, recorded_at, table_id)
-    if stored:
+    kept = append.as_stored(day, game, recorded_at, table_id)
+    if kept:
         # The unique stream version fails this insert if another writer got there first.
-        await run.execute_many(EVENT_INSERT, [event_values(e) for e in stored])
+        await run.execute_many(EVENT_INSERT, [EVENTS.values(e) for e in kept])
     await run.write(score_upsert(run.dialect), score_row(append.projection, table_id, game))
-    return stored
+    return kept
 
 
 async def table_of_day(
@@ -188,27 +183,22 @@ async def table_of_day(
         day_settings = None if found is None else found["settings"]
     rules = dict((day_settings or {}).get("rules") or {})
     table_id = await take_table_number(run, village_id, day_table=True)
-    made = await run.execute(
-        _make_day_table(run.dialect),
-        {
-            "village_id": village_id,
-            "table_id": table_id,
-            "game": game,
-            "day": day,
-            "opener_id": append.player_id,
-            "place_id": None,
-            "settings": rules,
-            "seats": [append.player_id],
-            "status": status,
-            "opened_at": at,
-            "started_at": at,
-            "ended_at": at if status == TABLE_FINISHED else None,
-            "deadline_at": None,
-            "seed": None,
-            "commitment": None,
-            "version": new_version,
-        },
+    made_table = TableRecord(
+        village_id,
+        table_id,
+        game,
+        day,
+        append.player_id,
+        None,  # a day table has no place
+        rules,
+        (append.player_id,),
+        status,
+        at,
+        new_version,
+        started_at=at,
+        ended_at=at if status == TABLE_FINISHED else None,
     )
+    made = await run.execute(_make_day_table(run.dialect), TABLES.values(made_table))
     if made == 0:
         raise VersionConflict(f"the day table of player {append.player_id} was made first")
     return table_id
@@ -226,7 +216,7 @@ async def take_table_number(run: Statements, village_id: int, *, day_table: bool
 
 
 async def upsert_player(run: Statements, player: PlayerRecord) -> None:
-    await run.write(_player_upsert(run.dialect), player_values(player))
+    await run.write(_player_upsert(run.dialect), PLAYERS.values(player))
 
 
 async def insert_village_event(
@@ -235,20 +225,8 @@ async def insert_village_event(
     """An event of the village's own stream of the day, after its last."""
     last = await run.row(_LAST_VILLAGE_VERSION, {"v": village_id, "d": day})
     version = int((last or {}).get("version") or 0) + 1
-    stored = StoredEvent(
-        village_id,
-        day,
-        VILLAGE_STREAM,
-        version,
-        game,
-        event.type,
-        dict(event.data),
-        event.message_id,
-        event.at or at,
-        None,
-        event.codec,
-    )
-    await run.write(EVENT_INSERT, event_values(stored))
+    kept = stored(event, village_id, day, VILLAGE_STREAM, version, game, at)
+    await run.write(EVENT_INSERT, EVENTS.values(kept))
 
 
 async def keep_replies(run: Statements, entries: Sequence[OutboxRecord]) -> list[int]:
@@ -256,68 +234,9 @@ async def keep_replies(run: Statements, entries: Sequence[OutboxRecord]) -> list
     by their place among one message's answers: returned rows come in no promised order)."""
     if not entries:
         return []
-    rows = [outbox_row(entry) for entry in entries]
-    kept = await run.insert_returning(_OUTBOX, rows, ("outbox_id", "seq"))
+    rows = [REPLIES.values(entry) for entry in entries]
+    kept = await run.insert_returning(OUTBOX, rows, ("outbox_id", "seq"))
     ids = {int(row["seq"]): int(row["outbox_id"]) for row in kept}
     if len(ids) != len(entries):
         raise AssertionError("the replies of one message must have distinct places (seq)")
     return [ids[entry.seq] for entry in entries]
-
-
-def as_stored(
-    append: StreamAppend, day: int, game: str, recorded_at: dt.datetime, table_id: int
-) -> list[StoredEvent]:
-    """A player's new events as the event table keeps them."""
-    return [
-        StoredEvent(
-            village_id=append.projection.village_id,
-            day=day,
-            player_id=append.player_id,
-            version=append.expected_version + offset,
-            game=game,
-            type=event.type,
-            data=dict(event.data),
-            message_id=event.message_id,
-            recorded_at=event.at or recorded_at,
-            table_id=table_id,
-            codec=event.codec,
-        )
-        for offset, event in enumerate(append.events, start=1)
-    ]
-
-
-def event_values(event: StoredEvent) -> dict[str, Any]:
-    return {
-        "village_id": event.village_id,
-        "day": event.day,
-        "table_id": event.table_id,
-        "player_id": event.player_id,
-        "version": event.version,
-        "game": event.game,
-        "type": event.type,
-        "data": event.data,
-        "message_id": event.message_id,
-        "recorded_at": event.recorded_at,
-        "codec": event.codec,
-    }
-
-
-def message_values(message: MessageRecord) -> dict[str, Any]:
-    return {
-        "village_id": message.village_id,
-        "message_id": message.message_id,
-        "player_id": message.player_id,
-        "sent_at": message.sent_at,
-        "received_at": message.received_at,
-        "outcome": message.outcome,
-        "place_id": message.place_id,
-    }
-
-
-def player_values(player: PlayerRecord) -> dict[str, Any]:
-    return {
-        "village_id": player.village_id,
-        "player_id": player.player_id,
-        "name": player.name,
-        "joined_at": player.joined_at,
-    }

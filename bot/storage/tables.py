@@ -16,6 +16,7 @@ from sqlalchemy import (
     LargeBinary,
     MetaData,
     String,
+    Table,
     text,
 )
 from sqlalchemy.engine import Dialect
@@ -265,3 +266,21 @@ class Outbox(Base):
 
 
 metadata = Base.metadata
+
+
+def _plain(model: type[Base]) -> Table:
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+# The tables as plain tables, named once: the statements the store builds by hand (a
+# throw's, a close's, the bulk reads) name them, and skip the ORM's bookkeeping.
+VILLAGE = _plain(Village)
+DAY = _plain(VillageDay)
+PLAYER = _plain(Player)
+TABLE = _plain(GameTable)
+EVENT = _plain(Event)
+MESSAGE = _plain(Message)
+SCORE = _plain(TableScore)
+OUTBOX = _plain(Outbox)

@@ -12,9 +12,9 @@ from bot.village.memo import memo_reply, standings_reply
 from bot.village.records import (
     NewEvent,
     PlayerRecord,
-    StoredEvent,
     StreamAppend,
     VillageRecord,
+    stored,
 )
 from bot.village.stream import ROLLBACK_UNDONE, ROLLED_BACK, StreamView, read_stream
 from bot.words.reply import Reply, ReplyKind
@@ -212,17 +212,14 @@ async def _append_village_action(
     # Stamped on the village clock, as every message of the village is.
     event = replace(await decide(view), at=core.clock.now())
     assert event.at is not None
-    recorded = StoredEvent(
+    recorded = stored(
+        event,
         village.village_id,
         day.day,
         player.player_id,
         view.version + 1,
         village.game,
-        event.type,
-        event.data,
-        event.message_id,
         event.at,
-        codec=event.codec,
     )
     after = read_stream(game, day.settings.rules, [*events, recorded])
     previous = await core.store.get_player_day(village.village_id, day.day, player.player_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -113,6 +114,45 @@ class StoredEvent:
     it with them, and brings an old event up to date."""
 
 
+def stored(
+    event: NewEvent,
+    village_id: int,
+    day: int,
+    player_id: int,
+    version: int,
+    game: str,
+    at: dt.datetime,
+    table_id: int | None = None,
+) -> StoredEvent:
+    """`event` as its stream keeps it, at `version`: at its own time on the village clock,
+    or at `at` (the write's). The one place a new event becomes a stored one: every store
+    appends it so, and a move that reads its stream on before the store gives it back."""
+    return StoredEvent(
+        village_id,
+        day,
+        player_id,
+        version,
+        game,
+        event.type,
+        dict(event.data),  # the caller's dictionary stays the caller's
+        event.message_id,
+        event.at or at,
+        table_id,
+        event.codec,
+    )
+
+
+def opening(
+    village_id: int, day: int, game: str, events: Sequence[NewEvent], at: dt.datetime
+) -> list[StoredEvent]:
+    """The first events of the village's own stream of `day` (a new village's, a new
+    day's), as it keeps them: versions 1, 2 …"""
+    return [
+        stored(event, village_id, day, VILLAGE_STREAM, version, game, at)
+        for version, event in enumerate(events, start=1)
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class MessageRecord:
     """A chat message the village has processed, and what it caused (the reply kind)."""
@@ -202,6 +242,21 @@ class StreamAppend:
     """The village's day game, when the caller has read the village already (the store
     reads it otherwise): one read fewer on every throw."""
 
+    def as_stored(
+        self, day: int, game: str, at: dt.datetime, table_id: int | None
+    ) -> list[StoredEvent]:
+        """The events as the player's day table `table_id` keeps them, after the version
+        the stream was read at."""
+        village_id, player_id, read = (
+            self.projection.village_id,
+            self.player_id,
+            self.expected_version,
+        )
+        return [
+            stored(event, village_id, day, player_id, read + offset, game, at, table_id)
+            for offset, event in enumerate(self.events, start=1)
+        ]
+
     def renamed(self) -> NewEvent | None:
         """The event of the village's own stream that logs the rename, if `player` renames
         someone: the player's row keeps the name in use, the log every name they went by,
@@ -250,6 +305,14 @@ class TableRecord:
     @property
     def is_open(self) -> bool:
         return self.status in (TABLE_SEATING, TABLE_PLAYING)
+
+
+def table_event(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> StoredEvent:
+    """`event` as the stream of `table` keeps it: a player's when its data names one (a
+    move's), else the table's own."""
+    player = event.data.get("player_id")
+    by = player if isinstance(player, int) else VILLAGE_STREAM
+    return stored(event, table.village_id, table.day, by, version, table.game, at, table.table_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from bot.discord_adapter.relay import Relay, author_of, village_of
 from bot.discord_adapter.sender import Sender
 from bot.discord_adapter.surface import discord_surface
 from bot.storage import tables as t
-from bot.storage.rows import outbox_record
+from bot.storage.rows import REPLIES
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
@@ -36,7 +36,7 @@ async def outbox(store: SqlStore, village_id: int) -> list[OutboxRecord]:
         rows = await session.scalars(
             select(t.Outbox).where(t.Outbox.village_id == village_id).order_by(t.Outbox.outbox_id)
         )
-        return [outbox_record(row) for row in rows]
+        return [REPLIES.record(row) for row in rows]
 
 
 GM = Author(1, "gm", is_moderator=True)

@@ -14,10 +14,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util import greenlet_spawn
 
 from bot.storage import streams
-from bot.storage import tables as t
 from bot.storage.errors import key_taken, message_handled
 from bot.storage.lane import Lane
+from bot.storage.rows import EVENTS, MESSAGES
 from bot.storage.store import SqlStore
+from bot.storage.tables import EVENT
 from bot.village.records import (
     SENT,
     MessageRecord,
@@ -32,9 +33,8 @@ from tests.storage.test_store_contract import day_record
 pytestmark = pytest.mark.db
 
 AT = dt.datetime(2026, 12, 1, 3, 4, 5, 678_901, tzinfo=dt.UTC)
-_EVENT = t.metadata.tables["event"]
-READ_EVENT = select(_EVENT.c.data, _EVENT.c.recorded_at, _EVENT.c.message_id).where(
-    _EVENT.c.village_id == bindparam("v"), _EVENT.c.version == bindparam("version")
+READ_EVENT = select(EVENT.c.data, EVENT.c.recorded_at, EVENT.c.message_id).where(
+    EVENT.c.village_id == bindparam("v"), EVENT.c.version == bindparam("version")
 )
 DATA = {"faces": ["D", "Eg"], "ja": "緑のE", "nested": {"n": [1, 2.5, None, True]}}
 
@@ -52,12 +52,12 @@ def a_message(village_id: int, message_id: int) -> dict[str, Any]:
     # Sent at a time written in another zone: kept and read back as the same instant, in UTC.
     sent = AT.astimezone(dt.timezone(dt.timedelta(hours=9)))
     record = MessageRecord(village_id, message_id, 5, sent, AT, "throw", place_id=2**62)
-    return streams.message_values(record)
+    return MESSAGES.values(record)
 
 
 def an_event(village_id: int, version: int) -> dict[str, Any]:
     stored = StoredEvent(village_id, 1, 5, version, "greed", "DiceThrown", DATA, 1, AT)
-    return streams.event_values(stored)
+    return EVENTS.values(stored)
 
 
 async def test_what_the_lane_writes_reads_back_as_sqlalchemy_reads_it(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
 from bot.storage.memory.copies import copied, json_copy
 from bot.storage.tables import DAY_TABLES_FROM
@@ -27,6 +27,7 @@ from bot.village.records import (
     StoredEvent,
     TableRecord,
     VillageRecord,
+    stored,
 )
 
 
@@ -198,35 +199,3 @@ class State:
         turns = tuple(detail.pop("turns"))
         row = replace(score, table_id=table_id, game=game, turns=turns, detail=detail)
         self.scores[(score.village_id, table_id, score.player_id)] = copied(row)
-
-
-_CARRIED = tuple(
-    f.name for f in fields(NewEvent) if f.name in {g.name for g in fields(StoredEvent)}
-)
-"""What an event keeps of its `NewEvent` as it is (its type, data, message…)."""
-
-
-def stored(
-    event: NewEvent,
-    village_id: int,
-    day: int,
-    player_id: int,
-    version: int,
-    game: str,
-    at: dt.datetime,
-    table_id: int | None = None,
-) -> StoredEvent:
-    """`event` as a stream keeps it: at its own time, or at `at` (the write's)."""
-    carried = {name: getattr(event, name) for name in _CARRIED}
-    return copied(
-        StoredEvent(
-            **carried,
-            village_id=village_id,
-            day=day,
-            player_id=player_id,
-            version=version,
-            game=game,
-            recorded_at=event.at or at,
-            table_id=table_id,
-        )
-    )

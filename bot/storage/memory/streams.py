@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.storage.memory.copies import copied
-from bot.storage.memory.state import State, stored
+from bot.storage.memory.state import State
 from bot.village.ports import VersionConflict
 from bot.village.records import (
     TABLE_FINISHED,
@@ -36,19 +36,8 @@ def write_stream(
     if renamed is not None:
         state.add_village_event(village_id, day, game, renamed, recorded_at)
     table_id = table_of_day(state, village_id, day, append, game, recorded_at)
-    events = [
-        stored(
-            event,
-            append.projection.village_id,
-            day,
-            append.player_id,
-            append.expected_version + offset,
-            game,
-            recorded_at,
-            table_id,
-        )
-        for offset, event in enumerate(append.events, start=1)
-    ]
+    # Given back as a database would read them back.
+    events = [copied(e) for e in append.as_stored(day, game, recorded_at, table_id)]
     for event in events:
         state.add_event(event)
     state.upsert_score(append.projection, table_id, game)

@@ -8,16 +8,15 @@ from dataclasses import replace
 
 from bot.storage.memory.base import MemoryBase
 from bot.storage.memory.copies import copied
-from bot.storage.memory.state import stored
 from bot.village.ports import VersionConflict
 from bot.village.records import (
     TABLE_PLAYING,
-    VILLAGE_STREAM,
     NewEvent,
     StoredEvent,
     TableAppend,
     TableContext,
     TableRecord,
+    table_event,
 )
 
 _SETTLED = ("village_id", "table_id", "game", "day", "place_id", "opened_at")
@@ -34,7 +33,7 @@ class MemoryTableLog(MemoryBase):
                 raise VersionConflict(table.village_id)
             state.tables[(made.village_id, number)] = made
             for version, event in enumerate(events, start=1):
-                state.add_event(_table_event(made, version, event, table.opened_at))
+                state.add_event(table_event(made, version, event, table.opened_at))
             return copied(made)
 
     async def get_table(self, village_id: int, table_id: int) -> TableRecord | None:
@@ -85,7 +84,7 @@ class MemoryTableLog(MemoryBase):
                 state.upsert_player(player)
             at = append.at or self._now()
             for offset, event in enumerate(append.events, start=1):
-                state.add_event(_table_event(table, append.expected_version + offset, event, at))
+                state.add_event(table_event(table, append.expected_version + offset, event, at))
             for score in append.scores:
                 state.upsert_score(score, table.table_id, table.game)
 
@@ -101,18 +100,3 @@ class MemoryTableLog(MemoryBase):
             key=lambda table: table.deadline_at or now,
         )
         return [(table.village_id, table.table_id) for table in due]
-
-
-def _table_event(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> StoredEvent:
-    """An event of a table's stream: a player's, when it names one."""
-    player = event.data.get("player_id")
-    return stored(
-        event,
-        table.village_id,
-        table.day,
-        player if isinstance(player, int) else VILLAGE_STREAM,
-        version,
-        table.game,
-        at,
-        table.table_id,
-    )

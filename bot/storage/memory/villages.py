@@ -8,13 +8,12 @@ from dataclasses import replace
 
 from bot.storage.memory.base import MemoryBase
 from bot.storage.memory.copies import copied
-from bot.storage.memory.state import State, VillageRow, stored
+from bot.storage.memory.state import State, VillageRow
 from bot.storage.memory.streams import write_stream
 from bot.village.ports import VersionConflict, VillageExists
 from bot.village.records import (
     TABLE_FINISHED,
     TABLE_PLAYING,
-    VILLAGE_STREAM,
     DayClosing,
     DayRecord,
     NewEvent,
@@ -22,6 +21,7 @@ from bot.village.records import (
     TableRecord,
     VillageRecord,
     named,
+    opening,
 )
 from bot.village.settings import VillageSettings
 
@@ -47,18 +47,9 @@ class MemoryVillages(MemoryBase):
                 raise VillageExists(village.village_id)
             state.villages[village.village_id] = VillageRow(copied(village))
             state.days[(day.village_id, day.day)] = copied(day)
-            for version, event in enumerate(events, start=1):
-                state.add_event(
-                    stored(
-                        event,
-                        village.village_id,
-                        day.day,
-                        VILLAGE_STREAM,
-                        version,
-                        village.game,
-                        village.created_at,
-                    )
-                )
+            game, at = village.game, village.created_at
+            for event in opening(village.village_id, day.day, game, events, at):
+                state.add_event(event)
 
     async def update_settings(
         self, village_id: int, settings: VillageSettings, event: NewEvent
@@ -116,17 +107,9 @@ class MemoryVillages(MemoryBase):
                 raise VersionConflict(closing.village_id)
             state.days[(next_day.village_id, next_day.day)] = copied(next_day)
             # The next day's opening is the first event of its own village stream.
-            state.add_event(
-                stored(
-                    closing.opened_event,
-                    closing.village_id,
-                    next_day.day,
-                    VILLAGE_STREAM,
-                    1,
-                    village.record.game,
-                    closing.closed_at,
-                )
-            )
+            game, opened = village.record.game, [closing.opened_event]
+            for event in opening(closing.village_id, next_day.day, game, opened, closing.closed_at):
+                state.add_event(event)
             # Read again: a table the close made took a number from the village's row.
             village = state.village(closing.village_id)
             state.villages[closing.village_id] = replace(
@@ -197,19 +180,8 @@ def _close_streams(state: State, closing: DayClosing, game: str) -> None:
             version=stream.expected_version + len(stream.events),
             status=TABLE_FINISHED if stream.projection.finished else TABLE_PLAYING,
         )
-        for offset, event in enumerate(stream.events, start=1):
-            state.add_event(
-                stored(
-                    event,
-                    stream.projection.village_id,
-                    closing.day,
-                    stream.player_id,
-                    stream.expected_version + offset,
-                    game,
-                    closing.closed_at,
-                    table.table_id,
-                )
-            )
+        for event in stream.as_stored(closing.day, game, closing.closed_at, table.table_id):
+            state.add_event(event)
     for stream in together:
         state.upsert_score(stream.projection, tables[stream.player_id].table_id, game)
     apart = {id(stream) for stream in together}

@@ -1,6 +1,6 @@
 """What every part of the SQL store shares: its engine and the unit it may be bound to, how
 a call runs (a transaction of its own, one statement on the driver, or its part of a unit),
-what a failure raises to the village, and the plain tables its statements name."""
+and what a failure raises to the village."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from typing import Any, cast
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
-from bot.storage import tables as t
 from bot.storage.errors import key_taken, message_handled, unavailable
 from bot.storage.lane import Lane
 from bot.storage.marks import MarkBatches
@@ -155,13 +154,3 @@ def _rowcount(result: Any) -> int:
 
 def _utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
-
-
-# The tables a throw writes, as plain tables: statements on them skip the ORM's bookkeeping.
-_MESSAGE = t.metadata.tables["message"]
-_EVENT = t.metadata.tables["event"]
-_DAY = t.metadata.tables["village_day"]
-_VILLAGE = t.metadata.tables["village"]
-_TABLE = t.metadata.tables["game_table"]
-_SCORE = t.metadata.tables["table_score"]
-_OUTBOX = t.metadata.tables["outbox"]

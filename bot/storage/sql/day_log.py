@@ -15,25 +15,10 @@ from bot.storage import tables as t
 from bot.storage.batch import append_throw
 from bot.storage.errors import key_taken, message_handled
 from bot.storage.lane import ConnectionStatements, Statements
-from bot.storage.rows import (
-    Prefixed,
-    day_record,
-    outbox_row,
-    score_row,
-    stored_event,
-    village_record,
-)
-from bot.storage.sql.base import (
-    _EVENT,
-    _MESSAGE,
-    _SCORE,
-    _TABLE,
-    _VILLAGE,
-    SqlBase,
-    _on_driver,
-    _utc_now,
-)
+from bot.storage.rows import DAYS, EVENTS, MESSAGES, VILLAGES, Prefixed
+from bot.storage.sql.base import SqlBase, _on_driver, _utc_now
 from bot.storage.sql.villages import _labelled
+from bot.storage.tables import DAY, MESSAGE, PLAYER, SCORE, TABLE, VILLAGE
 from bot.village.ports import DuplicateMessage, UnknownVillage, VersionConflict
 from bot.village.records import (
     TABLE_FINISHED,
@@ -77,7 +62,7 @@ class SqlDayLog(SqlBase):
                 .where(t.Event.village_id == village_id, stream)
                 .order_by(t.Event.version)
             )
-            return [stored_event(row) for row in rows]
+            return [EVENTS.record(row) for row in rows]
 
     async def play_context(
         self, village_id: int, message_id: int, player_id: int
@@ -87,13 +72,13 @@ class SqlDayLog(SqlBase):
         row = await self._row(_PLAY_CONTEXT, {"v": village_id, "m": message_id, "p": player_id})
         if row is None:
             return None
-        day = None if row["d_day"] is None else day_record(Prefixed(row, "d_"))
+        day = None if row["d_day"] is None else DAYS.record(Prefixed(row, "d_"))
         player = None
         if row["p_name"] is not None:
             player = PlayerRecord(village_id, player_id, row["p_name"], row["p_joined_at"])
         table = row["table_id"]
         return PlayContext(
-            village=village_record(Prefixed(row, "v_")),
+            village=VILLAGES.record(Prefixed(row, "v_")),
             day=day,
             handled=bool(row["handled"]),
             player=player,
@@ -108,7 +93,7 @@ class SqlDayLog(SqlBase):
                 .where(t.Event.village_id == village_id, t.Event.day == day)
                 .order_by(t.Event.event_id)
             )
-            return [stored_event(row) for row in rows]
+            return [EVENTS.record(row) for row in rows]
 
     async def append(
         self,
@@ -143,15 +128,15 @@ class SqlDayLog(SqlBase):
         """Every player's day table of `day` (the village's own game), by player: its id,
         its version and where its score row says their play ended, in one read. A close
         reads these first, then the events of only the tables it does not keep in memory."""
-        score = _SCORE.c
+        score = SCORE.c
         query = select(
-            _TABLE.c.opener_id, _TABLE.c.table_id, _TABLE.c.version, score.ended_message_id
+            TABLE.c.opener_id, TABLE.c.table_id, TABLE.c.version, score.ended_message_id
         ).outerjoin(
-            _SCORE,
+            SCORE,
             and_(
-                score.village_id == _TABLE.c.village_id,
-                score.table_id == _TABLE.c.table_id,
-                score.player_id == _TABLE.c.opener_id,
+                score.village_id == TABLE.c.village_id,
+                score.table_id == TABLE.c.table_id,
+                score.player_id == TABLE.c.opener_id,
             ),
         )
         async with self._transaction() as session:
@@ -176,45 +161,27 @@ class SqlDayLog(SqlBase):
             async with self._transaction() as session:
                 connection = await session.connection()
                 rows = [tuple(row) for row in await connection.execute(query, params)]
-        for opener, player, version, game, kind, data, message, recorded_at, table, codec in rows:
+        for opener, *event in rows:
             if opener is not None:
-                streams.setdefault(opener, []).append(
-                    StoredEvent(
-                        village_id,
-                        day,
-                        player,
-                        version,
-                        game,
-                        kind,
-                        data,
-                        message,
-                        recorded_at,
-                        table,
-                        codec,
-                    )
-                )
+                streams.setdefault(opener, []).append(EVENTS.from_values(event))
         return streams
 
 
 def _play_context() -> Any:
     """One statement for what a day game's move reads first (see `Store.play_context`)."""
-    village, day, player, table = (
-        t.metadata.tables[name] for name in ("village", "village_day", "player", "game_table")
-    )
+    village, day, player, table = VILLAGE, DAY, PLAYER, TABLE
     handled = (
-        select(_MESSAGE.c.message_id)
-        .where(
-            _MESSAGE.c.village_id == village.c.village_id, _MESSAGE.c.message_id == bindparam("m")
-        )
+        select(MESSAGE.c.message_id)
+        .where(MESSAGE.c.village_id == village.c.village_id, MESSAGE.c.message_id == bindparam("m"))
         .exists()
     )
     points_before = (
-        select(func.coalesce(func.sum(_SCORE.c.points), 0))
+        select(func.coalesce(func.sum(SCORE.c.points), 0))
         .where(
-            _SCORE.c.village_id == village.c.village_id,
-            _SCORE.c.player_id == bindparam("p"),
-            _SCORE.c.game == village.c.game,
-            _SCORE.c.day < village.c.day,
+            SCORE.c.village_id == village.c.village_id,
+            SCORE.c.player_id == bindparam("p"),
+            SCORE.c.game == village.c.game,
+            SCORE.c.day < village.c.day,
         )
         .scalar_subquery()
     )
@@ -269,9 +236,7 @@ async def _append_throw(
     message: MessageRecord,
     outbox: Sequence[OutboxRecord],
 ) -> Appended:
-    stored = streams.as_stored(append, day, game, message.received_at, 0)
-    score = score_row(append.projection, 0, game)
-    del score["table_id"]
+    stored = append.as_stored(day, game, message.received_at, 0)
     status = TABLE_FINISHED if append.projection.finished else TABLE_PLAYING
     where: dict[str, Any] = {
         "village_id": append.projection.village_id,
@@ -287,13 +252,7 @@ async def _append_throw(
         at = message.received_at
         where.update(at=at, ended_at=at if status == TABLE_FINISHED else None)
     outcome = await append_throw(
-        store._row,
-        streams.message_values(message),
-        where,
-        [{k: v for k, v in streams.event_values(e).items() if k != "table_id"} for e in stored],
-        score,
-        [outbox_row(entry) for entry in outbox],
-        None if append.player is None else streams.player_values(append.player),
+        store._row, message, where, stored, append.projection, game, outbox, append.player
     )
     if not outcome.day_open:
         # No open day: closed, or (a failure's one more read) no such village.
@@ -320,7 +279,7 @@ async def _append(
         # A message handled already fails here, or (sent with the next statement) there:
         # either way its key tells it apart (`errors.message_handled`).
         try:
-            await run.write(streams.MESSAGE_INSERT, streams.message_values(message))
+            await run.write(streams.MESSAGE_INSERT, MESSAGES.values(message))
         except Exception as error:
             if key_taken(error):
                 raise DuplicateMessage(message.message_id) from None
@@ -352,7 +311,7 @@ async def _game_of(run: Statements, village_id: int) -> str:
     return str(found["game"])
 
 
-_VILLAGE_GAME = select(_VILLAGE.c.game).where(_VILLAGE.c.village_id == bindparam("v"))
+_VILLAGE_GAME = select(VILLAGE.c.game).where(VILLAGE.c.village_id == bindparam("v"))
 
 
 def _of_the_days_tables(query: Any, village_id: Any, day: Any) -> Any:
@@ -369,20 +328,9 @@ def _of_the_days_tables(query: Any, village_id: Any, day: Any) -> Any:
 
 def _day_events() -> Any:
     """Every event of the players' day tables of a day (parameters `v`, `d`), by table."""
-    e = _EVENT.c
     query = (
-        select(
-            t.GameTable.opener_id,
-            e.player_id,
-            e.version,
-            e.game,
-            e.type,
-            e.data,
-            e.message_id,
-            e.recorded_at,
-            e.table_id,
-            e.codec,
-        )
+        # The opener, then the event's columns in its record's order (`EVENTS.from_values`).
+        select(t.GameTable.opener_id, *EVENTS.columns)
         .join(
             t.Event,
             and_(

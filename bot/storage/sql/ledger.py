@@ -26,8 +26,9 @@ from bot.storage.batch import answer_statement
 from bot.storage.errors import key_taken
 from bot.storage.lane import ConnectionStatements
 from bot.storage.marks import Mark
-from bot.storage.rows import message_record, outbox_record, outbox_row
-from bot.storage.sql.base import _OUTBOX, SqlBase, _on_driver
+from bot.storage.rows import MESSAGES, REPLIES
+from bot.storage.sql.base import SqlBase, _on_driver
+from bot.storage.tables import OUTBOX
 from bot.village.ports import DuplicateMessage
 from bot.village.records import (
     PENDING,
@@ -45,7 +46,7 @@ class SqlLedger(SqlBase):
     # -- messages ------------------------------------------------------------------------
 
     async def record_message(self, message: MessageRecord) -> None:
-        values = streams.message_values(message)
+        values = MESSAGES.values(message)
         if self._bound is None:  # a transaction by itself, on the driver
             with _on_driver():
                 await self._lane.execute(streams.MESSAGE_INSERT, values)
@@ -64,20 +65,20 @@ class SqlLedger(SqlBase):
         # A transaction by itself, on the driver: on PostgreSQL one statement.
         with _on_driver():
             if self._lane.dialect == "postgresql":
-                params = {f"m_{k}": v for k, v in streams.message_values(message).items()}
+                params = MESSAGES.prefixed("m_")(message)
                 for n, entry in enumerate(entries):
-                    params.update({f"o{n}_{k}": v for k, v in outbox_row(entry).items()})
+                    params.update(REPLIES.prefixed(f"o{n}_")(entry))
                 row = await self._lane.row(answer_statement(len(entries)), params)
                 assert row is not None  # a SELECT of a scalar subquery: always one row
                 return [int(i) for i in row["outbox_ids"]]
             async with self._lane.transaction() as run:
-                await run.write(streams.MESSAGE_INSERT, streams.message_values(message))
+                await run.write(streams.MESSAGE_INSERT, MESSAGES.values(message))
                 return await streams.keep_replies(run, entries)
 
     async def get_message(self, village_id: int, message_id: int) -> MessageRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.Message, (village_id, message_id))
-            return None if row is None else message_record(row)
+            return None if row is None else MESSAGES.record(row)
 
     async def message_places(self, village_id: int, message_ids: Collection[int]) -> dict[int, int]:
         if not message_ids:
@@ -155,7 +156,7 @@ class SqlLedger(SqlBase):
             query = query.where(t.Outbox.village_id.in_(list(village_ids)))
         async with self._transaction() as session:
             rows = await session.scalars(query.order_by(t.Outbox.outbox_id))
-            return [outbox_record(row) for row in rows]
+            return [REPLIES.record(row) for row in rows]
 
     async def mark_outbox(
         self,
@@ -198,8 +199,8 @@ class SqlLedger(SqlBase):
         # crashed database could be sent again as other groups, under other nonces.
         async with self._transaction() as session:
             await session.execute(
-                _OUTBOX.update()
-                .where(_OUTBOX.c.outbox_id.in_(list(outbox_ids)))
+                OUTBOX.update()
+                .where(OUTBOX.c.outbox_id.in_(list(outbox_ids)))
                 .values(group_nonce=nonce)
             )
 
@@ -209,11 +210,11 @@ class SqlLedger(SqlBase):
 
 
 _MARK = (
-    _OUTBOX.update()
-    .where(_OUTBOX.c.outbox_id == bindparam("outbox"))
+    OUTBOX.update()
+    .where(OUTBOX.c.outbox_id == bindparam("outbox"))
     .values(status=bindparam("status"), posted_id=bindparam("posted_id"))
     .values(posted_at=bindparam("posted_at"))
-    .values(attempts=func.coalesce(bindparam("attempts", type_=Integer), _OUTBOX.c.attempts))
+    .values(attempts=func.coalesce(bindparam("attempts", type_=Integer), OUTBOX.c.attempts))
 )
 """A reply's fate recorded (with the attempts it took, when given)."""
 
@@ -239,16 +240,16 @@ def _marks() -> Any:
     )
     unhurried = select(func.set_config("synchronous_commit", "off", true()).label("set"))
     return (
-        _OUTBOX.update()
+        OUTBOX.update()
         .where(
-            _OUTBOX.c.outbox_id == given.c.outbox_id,
+            OUTBOX.c.outbox_id == given.c.outbox_id,
             exists(select(unhurried.cte("unhurried").c.set)),
         )
         .values(
             status=given.c.status,
             posted_id=given.c.posted_id,
             posted_at=given.c.posted_at,
-            attempts=func.coalesce(given.c.attempts, _OUTBOX.c.attempts),
+            attempts=func.coalesce(given.c.attempts, OUTBOX.c.attempts),
         )
     )
 
@@ -267,8 +268,8 @@ def _mark_values(mark: Mark) -> dict[str, Any]:
 
 
 _FIRST_ANSWER = (
-    select(_OUTBOX.c.status, _OUTBOX.c.posted_at)
-    .where(_OUTBOX.c.village_id == bindparam("v"), _OUTBOX.c.message_id == bindparam("m"))
-    .order_by(_OUTBOX.c.seq)
+    select(OUTBOX.c.status, OUTBOX.c.posted_at)
+    .where(OUTBOX.c.village_id == bindparam("v"), OUTBOX.c.message_id == bindparam("m"))
+    .order_by(OUTBOX.c.seq)
     .limit(1)
 )

@@ -5,9 +5,10 @@ from __future__ import annotations
 from sqlalchemy import and_, bindparam, select
 
 from bot.storage import tables as t
-from bot.storage.rows import score_record
-from bot.storage.sql.base import _SCORE, SqlBase
+from bot.storage.rows import SCORES
+from bot.storage.sql.base import SqlBase
 from bot.storage.sql.day_log import _day_table, _of_the_days_tables
+from bot.storage.tables import SCORE
 from bot.village.records import DayPoints, PlayerDayRecord
 
 
@@ -22,7 +23,7 @@ class SqlScores(SqlBase):
                 .where(t.TableScore.village_id == village_id)
                 .order_by(t.TableScore.day, t.TableScore.table_id, t.TableScore.player_id)
             )
-            return [score_record(row) for row in rows]
+            return [SCORES.record(row) for row in rows]
 
     async def get_player_day(
         self, village_id: int, day: int, player_id: int
@@ -35,7 +36,7 @@ class SqlScores(SqlBase):
                     t.TableScore.player_id == player_id,
                 )
             )
-            return None if row is None else score_record(row)
+            return None if row is None else SCORES.record(row)
 
     async def player_days(
         self, village_id: int, player_id: int | None = None
@@ -51,7 +52,7 @@ class SqlScores(SqlBase):
             query = query.where(t.TableScore.player_id == player_id)
         async with self._transaction() as session:
             rows = await session.scalars(query.order_by(t.TableScore.day, t.TableScore.player_id))
-            return [score_record(row) for row in rows]
+            return [SCORES.record(row) for row in rows]
 
     async def day_scores(self, village_id: int, day: int) -> dict[int, PlayerDayRecord]:
         """The score row of every player's day table of `day` (the village's own game), by
@@ -66,7 +67,7 @@ class SqlScores(SqlBase):
         )
         async with self._transaction() as session:
             rows = await session.scalars(_of_the_days_tables(query, village_id, day))
-            return {row.player_id: score_record(row) for row in rows}
+            return {row.player_id: SCORES.record(row) for row in rows}
 
     async def score_points(self, village_id: int) -> list[DayPoints]:
         """Every score row of the village, of every game and table, in the order of
@@ -78,15 +79,15 @@ class SqlScores(SqlBase):
 
 _SCORE_POINTS = (
     select(
-        _SCORE.c.day,
-        _SCORE.c.player_id,
-        _SCORE.c.points,
-        _SCORE.c.finished,
-        _SCORE.c.ended_message_id,
-        _SCORE.c.table_id,
-        _SCORE.c.game,
+        SCORE.c.day,
+        SCORE.c.player_id,
+        SCORE.c.points,
+        SCORE.c.finished,
+        SCORE.c.ended_message_id,
+        SCORE.c.table_id,
+        SCORE.c.game,
     )
-    .where(_SCORE.c.village_id == bindparam("v"))
-    .order_by(_SCORE.c.day, _SCORE.c.table_id, _SCORE.c.player_id)
+    .where(SCORE.c.village_id == bindparam("v"))
+    .order_by(SCORE.c.day, SCORE.c.table_id, SCORE.c.player_id)
 )
 """Every score row's points (`DayPoints`, in its fields' order)."""

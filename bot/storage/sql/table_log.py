@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import and_, bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -13,28 +13,19 @@ from sqlalchemy.exc import IntegrityError
 from bot.storage import streams
 from bot.storage import tables as t
 from bot.storage.lane import ConnectionStatements
-from bot.storage.rows import (
-    Prefixed,
-    day_record,
-    event_row,
-    score_row,
-    stored_event,
-    table_record,
-    table_row,
-    village_record,
-)
-from bot.storage.sql.base import _EVENT, _MESSAGE, SqlBase, _rowcount, _utc_now
+from bot.storage.rows import DAYS, EVENTS, TABLES, VILLAGES, Prefixed, score_row
+from bot.storage.sql.base import SqlBase, _rowcount, _utc_now
 from bot.storage.sql.villages import _labelled
 from bot.village.ports import UnknownVillage, VersionConflict
 from bot.village.records import (
     TABLE_PLAYING,
     TABLE_SEATING,
-    VILLAGE_STREAM,
     NewEvent,
     StoredEvent,
     TableAppend,
     TableContext,
     TableRecord,
+    table_event,
 )
 
 
@@ -47,10 +38,10 @@ class SqlTableLog(SqlBase):
                 run = ConnectionStatements(await session.connection())
                 number = await streams.take_table_number(run, table.village_id)
                 made = replace(table, table_id=number, version=len(events))
-                session.add(table_row(made))
+                session.add(TABLES.row(made))
                 await session.flush()
                 for version, event in enumerate(events, start=1):
-                    session.add(_table_event(made, version, event, table.opened_at))
+                    session.add(EVENTS.row(table_event(made, version, event, table.opened_at)))
                 await session.flush()
                 return made
         except IntegrityError:
@@ -59,7 +50,7 @@ class SqlTableLog(SqlBase):
     async def get_table(self, village_id: int, table_id: int) -> TableRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.GameTable, (village_id, table_id))
-            return None if row is None else table_record(row)
+            return None if row is None else TABLES.record(row)
 
     async def table_at(
         self, village_id: int, place_id: int, *, open_only: bool = True
@@ -73,7 +64,7 @@ class SqlTableLog(SqlBase):
             query = query.where(t.GameTable.status.in_([TABLE_SEATING, TABLE_PLAYING]))
         async with self._transaction() as session:
             row = await session.scalar(query.order_by(t.GameTable.table_id.desc()).limit(1))
-            return None if row is None else table_record(row)
+            return None if row is None else TABLES.record(row)
 
     async def table_context(
         self, village_id: int, message_id: int, place_id: int
@@ -83,12 +74,10 @@ class SqlTableLog(SqlBase):
         row = await self._row(_TABLE_CONTEXT, {"v": village_id, "m": message_id, "p": place_id})
         if row is None:
             return None
-        day = None if row["d_day"] is None else day_record(Prefixed(row, "d_"))
-        table = None
-        if row["t_table_id"] is not None:
-            table = table_record(cast(t.GameTable, Prefixed(row, "t_")))
+        day = None if row["d_day"] is None else DAYS.record(Prefixed(row, "d_"))
+        table = None if row["t_table_id"] is None else TABLES.record(Prefixed(row, "t_"))
         return TableContext(
-            village=village_record(Prefixed(row, "v_")),
+            village=VILLAGES.record(Prefixed(row, "v_")),
             day=day,
             handled=bool(row["handled"]),
             table=table,
@@ -101,7 +90,7 @@ class SqlTableLog(SqlBase):
                 .where(t.Event.village_id == village_id, t.Event.table_id == table_id)
                 .order_by(t.Event.version)
             )
-            return [stored_event(row) for row in rows]
+            return [EVENTS.record(row) for row in rows]
 
     async def append_table(self, append: TableAppend) -> None:
         table = append.table
@@ -128,10 +117,10 @@ class SqlTableLog(SqlBase):
                 if append.events:
                     # Every event in one statement: no event's id is read back.
                     events = [
-                        _columns(_table_event(table, version, event, at))
+                        EVENTS.values(table_event(table, version, event, at))
                         for version, event in enumerate(append.events, start=first)
                     ]
-                    await run.execute_many(_EVENT.insert(), events)
+                    await run.execute_many(t.EVENT.insert(), events)
                 if append.scores:
                     # Every seat's row in one statement, not one per seat.
                     rows = [score_row(score, table.table_id, table.game) for score in append.scores]
@@ -153,54 +142,36 @@ class SqlTableLog(SqlBase):
             return [(int(v), int(i)) for v, i in rows]
 
 
-def _table_event(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> t.Event:
-    player = event.data.get("player_id")
-    return event_row(
-        table.village_id,
-        table.day,
-        player if isinstance(player, int) else VILLAGE_STREAM,
-        version,
-        table.game,
-        event,
-        at,
-        table.table_id,
+_MOVED = frozenset(
+    (
+        "settings",
+        "seats",
+        "status",
+        "opener_id",
+        "started_at",
+        "ended_at",
+        "deadline_at",
+        "seed",
+        "commitment",
+        "version",
     )
-
-
-def _columns(row: t.Event) -> dict[str, Any]:
-    """An event's row as the values of an insert, its id left to the database."""
-    return {c.key: getattr(row, c.key) for c in _EVENT.c if c.key != "event_id"}
+)
+"""What a table's move may change of its row (never where or when it was opened)."""
 
 
 def _table_values(table: TableRecord) -> dict[str, Any]:
-    row = table_row(table)
-    return {
-        column: getattr(row, column)
-        for column in (
-            "settings",
-            "seats",
-            "status",
-            "opener_id",
-            "started_at",
-            "ended_at",
-            "deadline_at",
-            "seed",
-            "commitment",
-            "version",
-        )
-    }
+    return {column: value for column, value in TABLES.values(table).items() if column in _MOVED}
 
 
 def _table_context() -> Any:
     """One statement for what a move at a table reads first (see `Store.table_context`):
     the village, its day, whether the message was handled, and the place's latest table."""
-    village, day, table = (
-        t.metadata.tables[name] for name in ("village", "village_day", "game_table")
-    )
+    village, day, table = t.VILLAGE, t.DAY, t.TABLE
     handled = (
-        select(_MESSAGE.c.message_id)
+        select(t.MESSAGE.c.message_id)
         .where(
-            _MESSAGE.c.village_id == village.c.village_id, _MESSAGE.c.message_id == bindparam("m")
+            t.MESSAGE.c.village_id == village.c.village_id,
+            t.MESSAGE.c.message_id == bindparam("m"),
         )
         .exists()
     )

@@ -15,20 +15,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.storage import streams
 from bot.storage import tables as t
 from bot.storage.lane import ConnectionStatements
-from bot.storage.rows import (
-    day_record,
-    day_row,
-    event_row,
-    player_record,
-    score_row,
-    village_record,
-)
-from bot.storage.sql.base import _DAY, _TABLE, _VILLAGE, SqlBase, _rowcount, _utc_now
+from bot.storage.rows import DAYS, EVENTS, PLAYERS, VILLAGES, score_row
+from bot.storage.sql.base import SqlBase, _rowcount, _utc_now
+from bot.storage.tables import DAY, TABLE, VILLAGE
 from bot.village.ports import UnknownVillage, VersionConflict, VillageExists
 from bot.village.records import (
     TABLE_FINISHED,
     TABLE_PLAYING,
-    VILLAGE_STREAM,
     DayClosing,
     DayRecord,
     NewEvent,
@@ -36,6 +29,7 @@ from bot.village.records import (
     StreamAppend,
     VillageRecord,
     named,
+    opening,
 )
 from bot.village.settings import VillageSettings
 
@@ -56,38 +50,19 @@ class SqlVillages(SqlBase):
 
     async def get_village(self, village_id: int) -> VillageRecord | None:
         row = await self._read_one(_VILLAGE_ROW, {"v": village_id})
-        return None if row is None else village_record(row)
+        return None if row is None else VILLAGES.record(row)
 
     async def create_village(
         self, village: VillageRecord, day: DayRecord, events: Sequence[NewEvent]
     ) -> None:
         try:
             async with self._transaction() as session:
-                session.add(
-                    t.Village(
-                        village_id=village.village_id,
-                        guild_id=village.guild_id,
-                        game=village.game,
-                        settings=village.settings.model_dump(mode="json"),
-                        day=village.day,
-                        created_at=village.created_at,
-                        layout=village.layout,
-                    )
-                )
+                session.add(VILLAGES.row(village))
                 await session.flush()
-                session.add(day_row(day))
-                for version, event in enumerate(events, start=1):
-                    session.add(
-                        event_row(
-                            village.village_id,
-                            day.day,
-                            VILLAGE_STREAM,
-                            version,
-                            village.game,
-                            event,
-                            village.created_at,
-                        )
-                    )
+                session.add(DAYS.row(day))
+                game, at = village.game, village.created_at
+                for event in opening(village.village_id, day.day, game, events, at):
+                    session.add(EVENTS.row(event))
                 await session.flush()
         except IntegrityError:
             raise VillageExists(village.village_id) from None
@@ -105,7 +80,7 @@ class SqlVillages(SqlBase):
 
     async def get_day(self, village_id: int, day: int) -> DayRecord | None:
         row = await self._read_one(_DAY_ROW, {"v": village_id, "d": day})
-        return None if row is None else day_record(row)
+        return None if row is None else DAYS.record(row)
 
     async def extend_day(
         self, village_id: int, day: int, closes_at: dt.datetime, event: NewEvent
@@ -172,19 +147,13 @@ class SqlVillages(SqlBase):
                     closing.closed_event,
                     closing.closed_at,
                 )
-                session.add(day_row(closing.next_day))
+                session.add(DAYS.row(closing.next_day))
                 # The next day's opening is the first event of its own village stream.
-                session.add(
-                    event_row(
-                        closing.village_id,
-                        closing.next_day.day,
-                        VILLAGE_STREAM,
-                        1,
-                        village.game,
-                        closing.opened_event,
-                        closing.closed_at,
-                    )
-                )
+                next_day, opened = closing.next_day.day, [closing.opened_event]
+                for event in opening(
+                    closing.village_id, next_day, village.game, opened, closing.closed_at
+                ):
+                    session.add(EVENTS.row(event))
                 village.day = closing.next_day.day
                 await session.flush()
             return True
@@ -258,7 +227,7 @@ class SqlVillages(SqlBase):
     async def get_player(self, village_id: int, player_id: int) -> PlayerRecord | None:
         async with self._transaction() as session:
             row = await session.get(t.Player, (village_id, player_id))
-            return None if row is None else player_record(row)
+            return None if row is None else PLAYERS.record(row)
 
     async def find_players(self, village_id: int, name: str) -> list[PlayerRecord]:
         # Compared here, not by the database's lower(): SQLite's folds ASCII letters only
@@ -277,7 +246,7 @@ class SqlVillages(SqlBase):
                 .where(t.Player.village_id == village_id)
                 .order_by(t.Player.joined_at, t.Player.player_id)
             )
-            return [player_record(row) for row in rows]
+            return [PLAYERS.record(row) for row in rows]
 
 
 def _labelled(prefix: str, column: Any) -> Any:
@@ -287,13 +256,13 @@ def _labelled(prefix: str, column: Any) -> Any:
     return value.label(f"{prefix}{column.key}")
 
 
-_VILLAGE_ROW = select(*(_labelled("", c) for c in _VILLAGE.c)).where(
-    _VILLAGE.c.village_id == bindparam("v")
+_VILLAGE_ROW = select(*(_labelled("", c) for c in VILLAGE.c)).where(
+    VILLAGE.c.village_id == bindparam("v")
 )
 
 
-_DAY_ROW = select(*(_labelled("", c) for c in _DAY.c)).where(
-    _DAY.c.village_id == bindparam("v"), _DAY.c.day == bindparam("d")
+_DAY_ROW = select(*(_labelled("", c) for c in DAY.c)).where(
+    DAY.c.village_id == bindparam("v"), DAY.c.day == bindparam("d")
 )
 
 
@@ -308,13 +277,13 @@ async def _lock_day_tables(
     tables = {
         int(opener): (int(table_id), int(version))
         for opener, table_id, version in await connection.execute(
-            select(_TABLE.c.opener_id, _TABLE.c.table_id, _TABLE.c.version)
+            select(TABLE.c.opener_id, TABLE.c.table_id, TABLE.c.version)
             .where(
-                _TABLE.c.village_id == closing.village_id,
-                _TABLE.c.day == closing.day,
-                _TABLE.c.game == game,
-                _TABLE.c.place_id.is_(None),
-                _TABLE.c.version > 0,
+                TABLE.c.village_id == closing.village_id,
+                TABLE.c.day == closing.day,
+                TABLE.c.game == game,
+                TABLE.c.place_id.is_(None),
+                TABLE.c.version > 0,
             )
             .with_for_update()
         )
@@ -343,8 +312,8 @@ async def _close_tables(
         if tables.get(stream.player_id, (0, -1))[1] != stream.expected_version:
             raise VersionConflict(f"the day table of player {stream.player_id} moved on")
     await connection.execute(
-        update(_TABLE)
-        .where(_TABLE.c.village_id == bindparam("v"), _TABLE.c.table_id == bindparam("t"))
+        update(TABLE)
+        .where(TABLE.c.village_id == bindparam("v"), TABLE.c.table_id == bindparam("t"))
         .values(version=bindparam("version"), status=bindparam("status")),
         [
             {
@@ -357,11 +326,9 @@ async def _close_tables(
         ],
     )
     events = [
-        streams.event_values(event)
+        EVENTS.values(event)
         for s in appends
-        for event in streams.as_stored(
-            s, closing.day, game, closing.closed_at, tables[s.player_id][0]
-        )
+        for event in s.as_stored(closing.day, game, closing.closed_at, tables[s.player_id][0])
     ]
     if events:
         await connection.execute(streams.EVENT_INSERT, events)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.village.core import Call, Core, Refusal, int_arg, reason_arg
-from bot.village.records import NewEvent, StoredEvent, TableAppend
+from bot.village.records import NewEvent, StoredEvent, TableAppend, table_event
 from bot.village.stream import (
     DRAW_SEQ,
     ROLLBACK_UNDONE,
@@ -60,20 +60,9 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
         },
         at=core.clock.now(),
     )
-    stored = StoredEvent(
-        table.village_id,
-        table.day,
-        0,
-        table.version + 1,
-        table.game,
-        event.type,
-        event.data,
-        call.incoming.message_id,
-        core.clock.now(),
-        table.table_id,
-        event.codec,
-    )
-    view = read_stream(game, table.settings, [*events, stored], len(table.seats))
+    # Read on as the table's stream will keep it.
+    rolled = table_event(table, table.version + 1, event, core.clock.now())
+    view = read_stream(game, table.settings, [*events, rolled], len(table.seats))
     after = replace(table, version=table.version + 1, deadline_at=deadline(core, table))
     kept = scores(table, after, game.scores(view.state), False)
     await core.store.append_table(
