@@ -362,7 +362,8 @@ class Sender:
         reply = job.reply
         cited = cited_messages(reply)
         places = await self.service.message_places(job.village_id, cited) if cited else {}
-        return render(reply, job.locale, self.surface(job.guild_id, places, job.village_id))
+        surface = self.surface(job.guild_id, places, job.village_id)
+        return render(reply, job.locale, surface, self.service.games)
 
     async def pieces(self, job: Job) -> list[Outgoing]:
         """The chat messages of one reply: its text cut to size, files with the first."""

@@ -27,10 +27,9 @@ from bot.discord_adapter.sender import Sender
 from bot.discord_adapter.snowflakes import ignored, out_of_range
 from bot.discord_adapter.surface import discord_surface, jump_url
 from bot.discord_adapter.translator import name, text
-from bot.village import registry
 from bot.village.core import Author, Incoming
 from bot.village.records import BY_INTERACTION, DROPPED
-from bot.village.registry import Argument, Command
+from bot.village.registry import Argument, Command, commands_of
 from bot.village.replies import Answer
 from bot.village.requests import CommandRequest, Request
 from bot.village.service import VillageService
@@ -207,7 +206,7 @@ class Slash:
         place = ""
         if first is not None and incoming.guild_id is not None:
             place = jump_url(incoming.guild_id, first.channel_id, first.message_id)
-        text = catalog(answer.locale)[key].format(place=place)
+        text = catalog(answer.locale, self.service.games)[key].format(place=place)
         try:
             if responded:
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
@@ -330,7 +329,7 @@ def _annotation(argument: Argument) -> Any:
 
 def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ..., None]:
     """One slash command from its registry entry: options, choices, autocomplete, texts."""
-    english = catalog("en")
+    english = catalog("en", slash.service.games)
     parameters = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
@@ -390,13 +389,15 @@ def build_groups(slash: Slash) -> list[app_commands.Group]:
     """`/greed` and `/village` (with `/village day …`), in servers only."""
     in_servers = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
     groups: dict[str, app_commands.Group] = {}
-    for group in registry.GROUPS:
+    # The command table of the games the village service hosts.
+    table = commands_of(slash.service.games)
+    for group in table.groups:
         groups[group] = app_commands.Group(
             name=name(f"slash.{group}", group),
             description=text(f"slash.group.{group}"),
             allowed_contexts=in_servers,
         )
-    for spec in registry.COMMANDS:
+    for spec in table.commands:
         parent = groups[spec.group]
         words = spec.name.split()
         if len(words) == 2:
@@ -409,7 +410,7 @@ def build_groups(slash: Slash) -> list[app_commands.Group]:
                 )
             parent = groups[sub]
         parent.add_command(build_command(spec, slash))
-    return [groups[group] for group in registry.GROUPS]
+    return [groups[group] for group in table.groups]
 
 
 def refusal_text(key: str, locale: str, **params: Any) -> str:

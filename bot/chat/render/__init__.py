@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.chat.render import days, info, tables
-from bot.chat.text import DEFAULT_LOCALE, LOCALES, catalog, game_writers
+from bot.chat.text import DEFAULT_LOCALE, LOCALES, catalog
+from bot.games.registry import DEFAULT, Registry
 from bot.words.reply import Reply
 from bot.words.text import Link, Surface, Text, Writer, display_width, no_link
 
@@ -45,12 +46,14 @@ def cited_messages(reply: Reply) -> set[int]:
     return found
 
 
-def render(reply: Reply, locale: str, surface: Surface | None = None) -> str:
+def render(
+    reply: Reply, locale: str, surface: Surface | None = None, games: Registry = DEFAULT
+) -> str:
     """The text of `reply` in `locale` ("ja" or "en"; anything else falls back to "ja"),
-    for the chat `surface` (Discord's Markdown without links when left out)."""
-    t = Text(catalog(locale), surface or Surface())
-    writer = _WRITERS.get(reply.key) or tables.WRITERS.get(reply.key)
-    writer = writer or game_writers().get(reply.key)
+    for the chat `surface` (Discord's Markdown without links when left out), with the
+    texts of the games of `games`."""
+    t = Text(catalog(locale, games), surface or Surface())
+    writer = _WRITERS.get(reply.key) or games.derived(_writers).get(reply.key)
     if writer is None:
         return t("unknown", key=reply.key)
     try:
@@ -102,13 +105,9 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "export_unreadable": _simple("export_unreadable", "limit"),
     "internal_error": _simple("internal_error"),
     # information
-    "village_created": info.village_created,
-    "settings": info.settings,
     "day_extended": days.day_extended,
     "standings": info.standings,
-    "help": info.help_lines,
     # memo and days
-    "day_opened": days.day_opened,
     "day_closed": days.day_closed,
     # checking the dice
     "day_not_closed": info.day_not_closed,
@@ -118,3 +117,18 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "secret.elsewhere": _simple("secret.elsewhere", "name"),
     "secret.only_for": _simple("secret.only_for", "name"),
 }
+
+
+def _writers(games: Registry) -> Mapping[str, Writer]:
+    """Every reply's writer for a village hosting `games`: the village's own, the tables',
+    and each game's; the ones that name the games (the help, a day's rules) made from it."""
+    return {
+        # The tables' common writers before a game's own where a key is claimed twice (the
+        # village's own, `_WRITERS`, are looked up first of all).
+        **games.writers,
+        **tables.WRITERS,
+        "village_created": info.village_created(games),
+        "settings": info.settings(games),
+        "help": info.help_lines(games),
+        "day_opened": days.day_opened(games),
+    }

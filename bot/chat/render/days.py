@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from bot.chat.text import day_rules
+from bot.games.registry import Registry
 from bot.words.reply import Reply, ReplyKind
-from bot.words.text import Text, as_int, as_list, as_map, plain, revealed_lines
+from bot.words.text import Text, Writer, as_int, as_list, as_map, plain, revealed_lines
 
 
-def day_opened(t: Text, reply: Reply) -> list[str]:
-    p = reply.params
-    return [
-        t("day_opened.head", day=as_int(p.get("day"))),
-        t("day_opened.closes", closes=t.when(p.get("closes_at"), p.get("timezone"))),
-        day_rules(t, as_map(p.get("rules"))),
-        t("day_opened.commitment", commitment=plain(p.get("commitment"))),
-        t("day_opened.explain"),
-    ]
+def day_opened(games: Registry) -> Writer:
+    """A day's opening, its rules worded by the registry's day game they belong to."""
+
+    def write(t: Text, reply: Reply) -> list[str]:
+        p = reply.params
+        return [
+            t("day_opened.head", day=as_int(p.get("day"))),
+            t("day_opened.closes", closes=t.when(p.get("closes_at"), p.get("timezone"))),
+            games.day_rules(t, as_map(p.get("rules"))),
+            t("day_opened.commitment", commitment=plain(p.get("commitment"))),
+            t("day_opened.explain"),
+        ]
+
+    return write
 
 
 def day_closed(t: Text, reply: Reply) -> list[str]:
