@@ -63,17 +63,15 @@ class Registry:
     ) -> None:
         if not day_games:
             raise ValueError("a registry needs a day game: every village plays one")
-        keys, groups, replies, tags = (
-            Claims("game key"),
-            Claims("command group"),
-            Claims("reply key"),
-            Claims("tag"),
-        )
+        every = [d.game.key for d in day_games] + [t.game.key for t in table_games]
+        twice = next((key for n, key in enumerate(every) if key in every[:n]), None)
+        if twice is not None:
+            raise ClashError(f"two games claim the game key {twice!r}")
+        groups, replies, tags = Claims("command group"), Claims("reply key"), Claims("tag")
         for game, aliases, texts, own_tags in [
             *((d.game, d.group_aliases, d.texts, d.tags) for d in day_games),
             *((t.game, t.commands.group_aliases, t.texts, t.tags) for t in table_games),
         ]:
-            keys.claim([game.key], game.key)
             # A game's key is its group of commands (`/ducks …`): its other names share it.
             groups.claim([game.key, *aliases], game.key)
             if texts is not None:

@@ -305,7 +305,8 @@ class CommandTable:
     def __init__(self, games: Registry) -> None:
         self.games = games
         groups = Claims("command group")
-        groups.claim([VILLAGE_GROUP, *_VILLAGE_ALIASES], VILLAGE_GROUP)
+        # Owned by "the village", which no game's key is: a game called `village` clashes.
+        groups.claim([VILLAGE_GROUP, *_VILLAGE_ALIASES], "the village")
         for key, day in games.day_games.items():
             groups.claim([key, *day.group_aliases], key)
         for key, table in games.table_games.items():

@@ -174,10 +174,20 @@ class VillageService:
         """A table game's move goes to the player's table; the day game's to their day."""
         if request.game in self.games.table_games:
             return await tables.play_message(self.core, incoming, request.reading, request.game)
+        if len(self.games.day_games) > 1 and not await self._day_game_here(incoming, request):
+            return []  # another day game's words: chatter in a village that plays another
         reading = request.reading
         if isinstance(reading, Unreadable):
             raise Refusal(f"message_{reading.reason}", tags=reading.tags, limit=MAX_LENGTH)
         return await play(self.core, incoming, reading)
+
+    async def _day_game_here(self, incoming: Incoming, request: GamePlay) -> bool:
+        """Whether the village plays the day game whose words the message has (asked only
+        of a registry with several day games: each village plays one of them)."""
+        village = self._known.get(incoming.village_id) or await self.core.store.get_village(
+            incoming.village_id
+        )
+        return village is None or village.game == request.game
 
     def _flood(self, incoming: Incoming) -> Verdict:
         village = self._known.get(incoming.village_id)

@@ -87,12 +87,12 @@ async def table_document(
     return document
 
 
-async def table_digest(tables: TableLog, table: TableRecord) -> Digest | None:
+async def table_digest(tables: TableLog, table: TableRecord, games: Registry) -> Digest | None:
     """The count and digest of an ended table's draws, as its end posts them (read in the
     unit that ends it, which sees its last draws)."""
     if table.seed is None:
         return None
-    return draws_digest((await table_document(tables, table))["draws"])
+    return draws_digest((await table_document(tables, table, games=games))["draws"])
 
 
 def draws_digest(rows: Sequence[Any]) -> Digest | None:

@@ -160,7 +160,7 @@ async def ended_digest(core: Core, after: TableRecord) -> Digest | None:
     in the unit that ends it: posted with the seed."""
     if after.status == TABLE_PLAYING:
         return None
-    return await table_digest(core.store, after)
+    return await table_digest(core.store, after, core.registry)
 
 
 def scores(
