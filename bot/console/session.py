@@ -352,7 +352,7 @@ class ConsoleVillage:
         written = []
         for attachment in reply.attachments:
             folder, mark = _FOLDERS[attachment]
-            for name, data in files_of(reply, locale, (attachment,)):
+            for name, data in files_of(reply, locale, (attachment,), self.games):
                 (self.files / folder).mkdir(parents=True, exist_ok=True)
                 # Named as the reply names it; a picture's name says no village, so the
                 # village is put in front (a record's name has it already).

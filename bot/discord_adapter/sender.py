@@ -371,7 +371,11 @@ class Sender:
         text = await self._text(job)
         surface = self.surface(job.guild_id, {}, job.village_id)
         # Drawing a picture takes a while: not on the event loop, where messages wait.
-        files = tuple(await asyncio.to_thread(files_of, reply, job.locale)) if surface.files else ()
+        files = (
+            tuple(await asyncio.to_thread(files_of, reply, job.locale, games=self.service.games))
+            if surface.files
+            else ()
+        )
         outgoing = []
         for index, piece in enumerate(split_text(text)):
             first = index == 0

@@ -329,7 +329,8 @@ def _annotation(argument: Argument) -> Any:
 
 def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ..., None]:
     """One slash command from its registry entry: options, choices, autocomplete, texts."""
-    english = catalog("en", slash.service.games)
+    games = slash.service.games
+    english = catalog("en", games)
     parameters = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
@@ -350,7 +351,7 @@ def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ...,
         # A game may word an argument its own way (Regidice's `dice:` is no Ducks promotion).
         own = f"arg.{spec.group}.{argument.name}"
         key = own if own in english else f"arg.{argument.name}"
-        descriptions[parameter_name(argument.name)] = text(f"{key}.text")
+        descriptions[parameter_name(argument.name)] = text(f"{key}.text", games)
         renames[parameter_name(argument.name)] = name(key, argument.name)
         if argument.kind == "choice":
             choices[parameter_name(argument.name)] = [
@@ -374,7 +375,7 @@ def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ...,
     key = f"{spec.group}.{spec.name}"
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=name(f"slash.{key}", spec.name.split()[-1]),
-        description=text(f"cmd.{key}"),
+        description=text(f"cmd.{key}", games),
         callback=callback,
     )
     for argument in spec.arguments:
@@ -390,11 +391,12 @@ def build_groups(slash: Slash) -> list[app_commands.Group]:
     in_servers = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
     groups: dict[str, app_commands.Group] = {}
     # The command table of the games the village service hosts.
-    table = commands_of(slash.service.games)
+    games = slash.service.games
+    table = commands_of(games)
     for group in table.groups:
         groups[group] = app_commands.Group(
             name=name(f"slash.{group}", group),
-            description=text(f"slash.group.{group}"),
+            description=text(f"slash.group.{group}", games),
             allowed_contexts=in_servers,
         )
     for spec in table.commands:
@@ -405,7 +407,7 @@ def build_groups(slash: Slash) -> list[app_commands.Group]:
             if sub not in groups:
                 groups[sub] = app_commands.Group(
                     name=name(f"slash.{words[0]}", words[0]),
-                    description=text(f"slash.group.{words[0]}"),
+                    description=text(f"slash.group.{words[0]}", games),
                     parent=parent,
                 )
             parent = groups[sub]

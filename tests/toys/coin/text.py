@@ -26,6 +26,13 @@ EN: Final = {
     "coin.bad_side": "{who}call heads or tails, not {side}.",
     "coin.unreadable": "{who}write `[[coin]] heads` or `[[coin]] tails`.",
     **{f"cmd.coin.{name}": f"Coin toss: {name}" for name in (*_COMMANDS, *_MORE)},
+    # Discord's slash commands: the group, and the arguments the coin's own commands take.
+    "slash.coin": "coin",
+    "slash.group.coin": "Coin toss at a table",
+    "arg.coin.side": "side",
+    "arg.coin.side.text": "heads or tails",
+    "arg.coin.target": "target",
+    "arg.coin.target.text": "Right calls that win (1 to 9, 3 by default)",
 }
 JA: Final = {
     "game.coin": "コイン投げ",
@@ -43,6 +50,13 @@ JA: Final = {
     "coin.bad_side": "{who}表（heads）か裏（tails）でコールしてください（{side}ではなく）。",
     "coin.unreadable": "{who}`[[coin]] heads` か `[[coin]] tails` と書いてください。",
     **{f"cmd.coin.{name}": f"コイン投げ: {name}" for name in (*_COMMANDS, *_MORE)},
+    "slash.coin": "コイン",
+    "slash.group.coin": "卓でコイン投げ",
+    "slash.coin.call": "コール",
+    "arg.coin.side": "面",
+    "arg.coin.side.text": "表（heads）か裏（tails）",
+    "arg.coin.target": "目標",
+    "arg.coin.target.text": "勝ちに要る当たりの数（1〜9、初期値3）",
 }
 
 

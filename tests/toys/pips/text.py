@@ -18,6 +18,8 @@ EN: Final = {
     "cmd.pips.status": "Pips: your day",
     "cmd.pips.verify": "Pips: check a closed day's rolls against its seed",
     "cmd.pips.help": "Pips: the commands",
+    "slash.pips": "pips",
+    "slash.group.pips": "Pips, one die a day",
 }
 JA: Final = {
     "game.pips": "ピップス",
@@ -29,6 +31,8 @@ JA: Final = {
     "cmd.pips.status": "ピップス: 今日の状況",
     "cmd.pips.verify": "ピップス: 締まった日の出目をシードで検証",
     "cmd.pips.help": "ピップス: コマンド一覧",
+    "slash.pips": "ピップス",
+    "slash.group.pips": "1日ダイス1個のピップス",
 }
 
 
