@@ -6,14 +6,19 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 
+from bot.games.registry import DEFAULT, Registry
 from bot.words.reply import Attachment, Reply
 from bot.words.text import as_map, plain
 
 
 def files_of(
-    reply: Reply, locale: str, kinds: Collection[Attachment] = tuple(Attachment)
+    reply: Reply,
+    locale: str,
+    kinds: Collection[Attachment] = tuple(Attachment),
+    games: Registry = DEFAULT,
 ) -> list[tuple[str, bytes]]:
-    """(file name, contents) of each of the reply's attachments among `kinds`."""
+    """(file name, contents) of each of the reply's attachments among `kinds`, in the words
+    of the games of `games` (the standings' columns name them)."""
     files: list[tuple[str, bytes]] = []
     for attachment in reply.attachments:
         if attachment not in kinds:
@@ -29,5 +34,5 @@ def files_of(
             from bot.chat.chart import standings_picture
 
             day = plain(reply.params.get("days")) or "0"
-            files.append((f"standings-{day}d.png", standings_picture(reply.params, locale)))
+            files.append((f"standings-{day}d.png", standings_picture(reply.params, locale, games)))
     return files

@@ -27,6 +27,7 @@ from matplotlib.ticker import MaxNLocator
 
 from bot.chat.render.columns import game_columns
 from bot.chat.text import DEFAULT_LOCALE, catalog
+from bot.games.registry import DEFAULT, Registry
 from bot.words.text import Surface, as_int, as_list, as_map, plain
 from bot.words.text import Text as Words
 
@@ -240,12 +241,14 @@ def _standing(index: int, row: Mapping[str, Any], days: int, games: Sequence[str
     )
 
 
-def select(params: Mapping[str, Any], locale: str = DEFAULT_LOCALE) -> Selection:
+def select(
+    params: Mapping[str, Any], locale: str = DEFAULT_LOCALE, registry: Registry = DEFAULT
+) -> Selection:
     """The players to draw: the first CHART_PLAYERS as lines and TABLE_PLAYERS in the table
     (the rows come best first), over days 1..`days`, with the columns of the text standings
     but one day's: the latest (the chart shows the others)."""
     params = as_map(params)
-    t = Words(catalog(locale), Surface())
+    t = Words(catalog(locale, registry), Surface())
     rows = [as_map(row) for row in as_list(params.get("rows"))]
     days = max(0, min(_int(params.get("days")), _MAX_DAYS))
     columns = game_columns(t, params)
@@ -281,17 +284,21 @@ def table_cells(selection: Selection) -> list[tuple[str, ...]]:
 # -- drawing -----------------------------------------------------------------------------------
 
 
-def standings_picture(params: Mapping[str, Any], locale: str) -> bytes:
+def standings_picture(
+    params: Mapping[str, Any], locale: str, registry: Registry = DEFAULT
+) -> bytes:
     """The standings as a PNG: each of the top players' overall total by day as a line, then
     the table of the text standings with the latest day's points for all the days, in
     `locale` ("ja" or "en")."""
-    return _png(standings_figure(params, locale))
+    return _png(standings_figure(params, locale, registry))
 
 
-def standings_figure(params: Mapping[str, Any], locale: str) -> Figure:
+def standings_figure(
+    params: Mapping[str, Any], locale: str, registry: Registry = DEFAULT
+) -> Figure:
     """The standings picture before it is written as a PNG."""
     labels = _LABELS.get(locale, _LABELS[DEFAULT_LOCALE])
-    selection = select(params, locale)
+    selection = select(params, locale, registry)
     if not selection.players or not selection.days:
         return _notice(selection, labels).figure
     return _standings(selection, labels).figure

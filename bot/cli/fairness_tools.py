@@ -75,7 +75,7 @@ def _cannot_write(out: Path, error: OSError) -> NoReturn:
 async def _export(
     url: str, village_id: int | None, day: int | None, table_id: int | None
 ) -> dict[str, Any]:
-    from bot.games.registry import GAMES, TABLE_GAMES
+    from bot.games.registry import DEFAULT, TABLE_GAMES
     from bot.storage.opening import open_store
     from bot.village.chance import FairChance
     from bot.village.clock import SystemClock
@@ -100,7 +100,7 @@ async def _export(
             names = {p.player_id: p.name for p in await store.players(village_id)}
             return await table_document(store, table, names)
         assert day is not None
-        core = Core(store, SystemClock(), FairChance(), GAMES)
+        core = Core(store, SystemClock(), FairChance(), DEFAULT)
         try:
             return await day_record(core, village, day)
         except Refusal:

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from bot.console.scripted import ScriptedDice, ScriptError
 from bot.console.session import ConsoleVillage, Output, TranscriptError, read_clock
 from bot.fairness.seed import new_seed
+from bot.games.registry import DEFAULT, Registry
 from bot.storage.opening import open_store
 from bot.village.clock import ManualClock
 from bot.village.ports import Store
@@ -52,6 +53,8 @@ async def replay(
     seeds: Callable[[], bytes] = new_seed,
     *,
     every_seat: bool = True,
+    games: Registry = DEFAULT,
+    day_game: str | None = None,
 ) -> None:
     """Replay `lines`, calling `on_output(line_number, line, outputs)` for each line.
     `database_url`: the database the village is kept in, migrated first (None: a temporary
@@ -59,7 +62,8 @@ async def replay(
     `seeds` makes each day's secret seed (fresh random ones unless a test knows better).
     A byte-order mark before the first line is no part of it. A replay plays every seat,
     so it shows every secret reply; `every_seat=False` shows what the console would, only
-    the secrets of the player set with `/as`."""
+    the secrets of the player set with `/as`. `games`: the games the village hosts;
+    `day_game`: the one it plays by day (None: the registry's default)."""
     if lines and lines[0].startswith(BOM):
         lines = [lines[0].removeprefix(BOM), *lines[1:]]
     clock = ManualClock()
@@ -76,7 +80,14 @@ async def replay(
             village_id += 1  # a fresh village, even in a database that has others
         # A replay plays every seat: it shows every secret reply, marked as whose it is.
         village = ConsoleVillage(
-            store, clock, ScriptedDice(), village_id, seeds=seeds, every_seat=every_seat
+            store,
+            clock,
+            ScriptedDice(games),
+            village_id,
+            seeds=seeds,
+            every_seat=every_seat,
+            games=games,
+            day_game=day_game,
         )
         outputs = await village.start()
         _check(0, outputs, failures)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Final
 
 from bot.games.api import ChanceContext, ChanceRequest, Dice, Outcome, outcome_fits
-from bot.games.registry import GAMES, TABLE_GAMES
+from bot.games.registry import DEFAULT, Registry
 from bot.village.ports import OperatorError
 
 Script = tuple[str, str]
@@ -26,7 +26,9 @@ class ScriptedDice:
     chance is fair. Scripted chance
     exists only here, never in the Discord bot."""
 
-    def __init__(self) -> None:
+    def __init__(self, games: Registry = DEFAULT) -> None:
+        """`games`: the games whose notations a queued line may be written in."""
+        self.games = games
         self._queue: deque[Script] = deque()
         self._drawn: dict[tuple[str, ChanceContext], tuple[Outcome, bool]] = {}
 
@@ -37,11 +39,11 @@ class ScriptedDice:
         problems = []
         readers: list[tuple[str, Callable[[str], object]]] = [
             (table.game.key, table.scripts[directive].check)
-            for table in TABLE_GAMES.values()
+            for table in self.games.table_games.values()
             if directive in table.scripts
         ]
         if directive == DICE:
-            readers += [(game.key, game.script) for game in GAMES.values()]
+            readers += [(game.key, game.script) for game in self.games.games.values()]
         for key, read in readers:
             try:
                 read(script)
@@ -93,17 +95,21 @@ class ScriptedDice:
         self._drawn[key] = drawn
         return drawn
 
-    @staticmethod
     def _scripted(
-        game: str, directive: str, script: str, request: ChanceRequest, context: ChanceContext
+        self,
+        game: str,
+        directive: str,
+        script: str,
+        request: ChanceRequest,
+        context: ChanceContext,
     ) -> tuple[Outcome, bool]:
-        table = TABLE_GAMES.get(game)
+        table = self.games.table_games.get(game)
         named = table.scripts.get(directive) if table is not None else None
         if named is not None:
             return named.outcome(script, request, context.names)
         if directive != DICE:
             raise ValueError(f"a {game} table is not scripted with {directive} lines")
-        return GAMES[game].script(script), True
+        return self.games.games[game].script(script), True
 
 
 DICE: Final = "@dice"

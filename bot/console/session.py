@@ -20,12 +20,13 @@ from bot.chat.parse import parse_message
 from bot.chat.render import Surface, made, render
 from bot.console.scripted import ScriptedDice, ScriptError
 from bot.fairness.seed import new_seed
-from bot.village import registry
+from bot.games.registry import DEFAULT, Registry
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
 from bot.village.inputs import clean_name
 from bot.village.ports import Store, StoreError
 from bot.village.records import PlayerRecord, named
+from bot.village.registry import CommandTable
 from bot.village.replies import Answer, Delivery
 from bot.village.requests import CommandRequest, Parsed
 from bot.village.service import VillageService
@@ -98,13 +99,13 @@ class _FileUnreadable(Exception):  # noqa: N818 - carries what the player is tol
         self.path, self.why = path, why
 
 
-def _with_files(request: Parsed) -> Parsed:
+def _with_files(commands: CommandTable, request: Parsed) -> Parsed:
     """A file argument names a file in the console (on Discord it is attached): its text
     goes to the village as the argument's value. A file that cannot be read is the
     player's to hear of, in the village's language (`_FileUnreadable`)."""
     if not isinstance(request, CommandRequest):
         return request
-    command = registry.find(request.group, request.name)
+    command = commands.find(request.group, request.name)
     if command is None:
         return request
     args = dict(request.args)
@@ -149,11 +150,16 @@ class ConsoleVillage:
         seeds: Callable[[], bytes] = new_seed,
         *,
         every_seat: bool = False,
+        games: Registry = DEFAULT,
+        day_game: str | None = None,
     ) -> None:
+        """`games`: the games the village hosts (its commands, grammar and texts);
+        `day_game`: the one it plays by day (None: the registry's default)."""
         self.clock = clock
         self.dice = dice
         self.village_id = village_id
-        self.service = VillageService(store, clock, dice, seeds=seeds)
+        self.games = games
+        self.service = VillageService(store, clock, dice, games, day_game, seeds=seeds)
         self.speaker: str | None = None
         """The player set with `/as`: the only one whose secret replies are shown."""
         self.every_seat = every_seat
@@ -182,7 +188,7 @@ class ConsoleVillage:
                 self._message_id(),
                 SYSTEM,
                 self.clock.now(),
-                parse_message("/village create"),
+                parse_message("/village create", self.games),
             )
         )
         return await self._render(answer)
@@ -208,7 +214,7 @@ class ConsoleVillage:
 
     async def say(self, name: str, text: str) -> list[Output]:
         try:
-            request = _with_files(parse_message(text))
+            request = _with_files(self.service.commands, parse_message(text, self.games))
         except _FileUnreadable as error:
             # Nothing reached the village: the player is told why, in its language.
             refusal = refused(
@@ -304,12 +310,14 @@ class ConsoleVillage:
             only_for = ""
             if reply.secret_for is not None and self.every_seat:
                 name = await self._name_of(reply)
-                only_for = render(Reply("info", ONLY_FOR, {"name": name}), answer.locale)
+                only_for = render(
+                    Reply("info", ONLY_FOR, {"name": name}), answer.locale, games=self.games
+                )
             elif reply.secret_for is not None and reply.secret_for != await self._viewer():
                 reply = in_place_of(reply, ELSEWHERE, name=await self._name_of(reply))
             # A console that writes files shows a record as a file, as Discord attaches it.
             surface = CONSOLE if self.files is None else CONSOLE_WITH_FILES
-            text = render(reply, answer.locale, surface)
+            text = render(reply, answer.locale, surface, self.games)
             saved = self._save_files(reply, answer.locale)
             outputs.append(Output(reply, "\n".join([text, *saved]), only_for))
         return outputs
@@ -345,7 +353,7 @@ class ConsoleVillage:
         written = []
         for attachment in reply.attachments:
             folder, mark = _FOLDERS[attachment]
-            for name, data in files_of(reply, locale, (attachment,)):
+            for name, data in files_of(reply, locale, (attachment,), self.games):
                 (self.files / folder).mkdir(parents=True, exist_ok=True)
                 # Named as the reply names it; a picture's name says no village, so the
                 # village is put in front (a record's name has it already).

@@ -125,7 +125,7 @@ class Bridge:
 
     async def setup_hook(self) -> None:
         """Before the gateway connects (once): the translator, the villages, the loop."""
-        await self.tree.set_translator(CatalogueTranslator())
+        await self.tree.set_translator(CatalogueTranslator(self.relay.service.games))
         await self.relay.refresh()
         if self.day_loop:
             self._loop = asyncio.create_task(self._days(), name="greedbot day loop")

@@ -56,7 +56,7 @@ class Relay:
         (None: if its place is busy now)."""
         if seen.author_is_bot:
             return []
-        parsed = parse_message(seen.content)
+        parsed = parse_message(seen.content, self.service.games)
         if isinstance(parsed, Chatter):
             return []
         village_id, place_id = village_of(seen)

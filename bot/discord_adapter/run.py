@@ -169,8 +169,9 @@ async def _sync(settings: Settings, token: str, guild_id: int | None, clear: boo
     client = discord.Client(intents=discord.Intents.none())
     # Never connected: no command runs here, the tree only needs the commands' shape.
     async with open_store(settings.database(), migrated=False) as store:
-        tree = command_tree(client, service_for(store, settings))
-        await tree.set_translator(CatalogueTranslator())
+        service = service_for(store, settings)
+        tree = command_tree(client, service)
+        await tree.set_translator(CatalogueTranslator(service.games))
         async with client:
             await client.login(token)
             if guild_id is None:

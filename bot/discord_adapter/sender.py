@@ -376,7 +376,8 @@ class Sender:
         reply = job.reply
         cited = cited_messages(reply)
         places = await self.service.message_places(job.village_id, cited) if cited else {}
-        return render(reply, job.locale, self.surface(job.guild_id, places, job.village_id))
+        surface = self.surface(job.guild_id, places, job.village_id)
+        return render(reply, job.locale, surface, self.service.games)
 
     async def pieces(self, job: Job) -> list[Outgoing]:
         """The chat messages of one reply: its text cut to size, files with the first."""
@@ -384,7 +385,11 @@ class Sender:
         text = await self._text(job)
         surface = self.surface(job.guild_id, {}, job.village_id)
         # Drawing a picture takes a while: not on the event loop, where messages wait.
-        files = tuple(await asyncio.to_thread(files_of, reply, job.locale)) if surface.files else ()
+        files = (
+            tuple(await asyncio.to_thread(files_of, reply, job.locale, games=self.service.games))
+            if surface.files
+            else ()
+        )
         outgoing = []
         for index, piece in enumerate(split_text(text)):
             first = index == 0

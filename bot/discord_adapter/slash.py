@@ -27,10 +27,9 @@ from bot.discord_adapter.sender import Sender
 from bot.discord_adapter.snowflakes import ignored, out_of_range
 from bot.discord_adapter.surface import discord_surface, jump_url
 from bot.discord_adapter.translator import name, text
-from bot.village import registry
 from bot.village.core import Author, Incoming
 from bot.village.records import BY_INTERACTION, DROPPED
-from bot.village.registry import Argument, Command
+from bot.village.registry import Argument, Command, commands_of
 from bot.village.replies import Answer
 from bot.village.requests import CommandRequest, Request
 from bot.village.service import VillageService
@@ -207,7 +206,7 @@ class Slash:
         place = ""
         if first is not None and incoming.guild_id is not None:
             place = jump_url(incoming.guild_id, first.channel_id, first.message_id)
-        text = catalog(answer.locale)[key].format(place=place)
+        text = catalog(answer.locale, self.service.games)[key].format(place=place)
         try:
             if responded:
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
@@ -330,7 +329,8 @@ def _annotation(argument: Argument) -> Any:
 
 def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ..., None]:
     """One slash command from its registry entry: options, choices, autocomplete, texts."""
-    english = catalog("en")
+    games = slash.service.games
+    english = catalog("en", games)
     parameters = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
@@ -351,7 +351,7 @@ def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ...,
         # A game may word an argument its own way (Regidice's `dice:` is no Ducks promotion).
         own = f"arg.{spec.group}.{argument.name}"
         key = own if own in english else f"arg.{argument.name}"
-        descriptions[parameter_name(argument.name)] = text(f"{key}.text")
+        descriptions[parameter_name(argument.name)] = text(f"{key}.text", games)
         renames[parameter_name(argument.name)] = name(key, argument.name)
         if argument.kind == "choice":
             choices[parameter_name(argument.name)] = [
@@ -375,7 +375,7 @@ def build_command(spec: Command, slash: Slash) -> app_commands.Command[Any, ...,
     key = f"{spec.group}.{spec.name}"
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=name(f"slash.{key}", spec.name.split()[-1]),
-        description=text(f"cmd.{key}"),
+        description=text(f"cmd.{key}", games),
         callback=callback,
     )
     for argument in spec.arguments:
@@ -390,13 +390,16 @@ def build_groups(slash: Slash) -> list[app_commands.Group]:
     """`/greed` and `/village` (with `/village day …`), in servers only."""
     in_servers = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
     groups: dict[str, app_commands.Group] = {}
-    for group in registry.GROUPS:
+    # The command table of the games the village service hosts.
+    games = slash.service.games
+    table = commands_of(games)
+    for group in table.groups:
         groups[group] = app_commands.Group(
             name=name(f"slash.{group}", group),
-            description=text(f"slash.group.{group}"),
+            description=text(f"slash.group.{group}", games),
             allowed_contexts=in_servers,
         )
-    for spec in registry.COMMANDS:
+    for spec in table.commands:
         parent = groups[spec.group]
         words = spec.name.split()
         if len(words) == 2:
@@ -404,12 +407,12 @@ def build_groups(slash: Slash) -> list[app_commands.Group]:
             if sub not in groups:
                 groups[sub] = app_commands.Group(
                     name=name(f"slash.{words[0]}", words[0]),
-                    description=text(f"slash.group.{words[0]}"),
+                    description=text(f"slash.group.{words[0]}", games),
                     parent=parent,
                 )
             parent = groups[sub]
         parent.add_command(build_command(spec, slash))
-    return [groups[group] for group in registry.GROUPS]
+    return [groups[group] for group in table.groups]
 
 
 def refusal_text(key: str, locale: str, **params: Any) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from discord import Locale, app_commands
 
 from bot.chat.render import catalog
+from bot.games.registry import DEFAULT, Registry
 
 _LANGUAGES = {Locale.japanese: "ja"}
 """Clients in other languages see the default (English) texts."""
@@ -16,9 +17,10 @@ _LANGUAGES = {Locale.japanese: "ja"}
 KEY = "key"
 
 
-def text(key: str) -> app_commands.locale_str:
-    """A string Discord shows in the client's language: English by default."""
-    return app_commands.locale_str(catalog("en")[key], **{KEY: key})
+def text(key: str, games: Registry = DEFAULT) -> app_commands.locale_str:
+    """A string Discord shows in the client's language: English by default, from the
+    catalogues of the games the village service hosts."""
+    return app_commands.locale_str(catalog("en", games)[key], **{KEY: key})
 
 
 def name(key: str, default: str) -> app_commands.locale_str:
@@ -27,6 +29,10 @@ def name(key: str, default: str) -> app_commands.locale_str:
 
 
 class CatalogueTranslator(app_commands.Translator):
+    def __init__(self, games: Registry = DEFAULT) -> None:
+        """`games`: the games whose commands' names and texts it translates."""
+        self.games = games
+
     async def translate(
         self,
         string: app_commands.locale_str,
@@ -37,4 +43,4 @@ class CatalogueTranslator(app_commands.Translator):
         key = string.extras.get(KEY)
         if language is None or not isinstance(key, str):
             return None
-        return catalog(language).get(key)
+        return catalog(language, self.games).get(key)

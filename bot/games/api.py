@@ -527,3 +527,6 @@ class TableGame(Generic[S, M, E]):
     abandon: Callable[[S], tuple[E, ...]] | None = None
     """The game's events when a moderator ends the table in play (Gleek voids the deal in
     progress, and the deals played stand); None: the table ends with no points at all."""
+    tags: tuple[str, ...] = ()
+    """The tags its grammar reads in a message (`[[ducks]]`): no two games may read the same
+    one (the registry refuses it). A game played by commands alone reads none."""

@@ -82,3 +82,6 @@ class DayGame(Generic[S, M, E]):
     """Other names of its commands' arguments (`ターン` for `turn`)."""
     group_aliases: tuple[str, ...] = ()
     """Other names of its group (`グリード`)."""
+    tags: tuple[str, ...] = ()
+    """The tags its grammar reads in a message (`[[greed]]`): no two games may read the
+    same one (the registry refuses it)."""

@@ -94,7 +94,7 @@ async def standings(core: Core, call: Call) -> list[Reply]:
     game = call.arg("game")
     if game is not None and game not in core.games:
         raise Refusal("bad_setting", setting="game", value=game, allowed=", ".join(core.games))
-    return [await standings_reply(core.store, village, village.day, game)]
+    return [await standings_reply(core.store, village, village.day, game, registry=core.registry)]
 
 
 async def help_(core: Core, call: Call) -> list[Reply]:

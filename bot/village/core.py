@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot.fairness.seed import new_seed
-from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME, AnyDayGame, AnyGame
+from bot.games.registry import AnyDayGame, AnyGame, Registry
 from bot.village.answers import AnswerBook
 from bot.village.clock import due_at, real_now
 from bot.village.inputs import id_in_range, whole_in_range
@@ -125,8 +125,10 @@ class Core:
     store: Store
     clock: Clock
     dice: ChanceSource
-    games: Mapping[str, AnyGame]
-    default_game: str = DEFAULT_DAY_GAME
+    registry: Registry
+    """The games the village hosts: every game lookup goes through it."""
+    default_game: str | None = None
+    """The day game a new village plays (None: the registry's default)."""
     outbox: bool = False
     """Keep every reply in the outbox until the chat adapter has delivered it (Discord)."""
     defaults: Mapping[str, Any] = field(default_factory=dict)
@@ -146,12 +148,16 @@ class Core:
     """In a unit of work: what to keep in memory once the unit has committed (a table as
     its move leaves it), and only then: a unit rolled back keeps nothing."""
 
+    @property
+    def games(self) -> Mapping[str, AnyGame]:
+        return self.registry.games
+
     def game(self, village: VillageRecord) -> AnyGame:
         return self.games[village.game]
 
     def day_game(self, village: VillageRecord) -> AnyDayGame:
         """The village's day game with what its day commands ask of it."""
-        return DAY_GAMES[village.game]
+        return self.registry.day_games[village.game]
 
     async def unit(self, work: Callable[[Core], Awaitable[T]]) -> T:
         """Run `work` in one transaction, again from the start if another writer got there

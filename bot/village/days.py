@@ -76,7 +76,7 @@ async def create_village(core: Core, call: Call) -> list[Reply]:
     if call.village is not None:
         raise Refusal("village_exists")
     incoming = call.incoming
-    game = core.games[core.default_game]
+    game = core.games[core.default_game or core.registry.default_day_game]
     now = core.clock.now()
     # `/village create` takes the same keys as `/village config`: an English village can
     # open its first day in English.
@@ -332,7 +332,9 @@ async def _closing_replies(
     replies += [
         replace(memo, day_post=day.day) for memo in closing_memos(village, day.day, scores, today)
     ]
-    standings = await standings_reply(core.store, village, day.day, scores=scores)
+    standings = await standings_reply(
+        core.store, village, day.day, scores=scores, registry=core.registry
+    )
     replies.append(replace(standings, day_post=day.day))
     replies.append(day_opened_reply(following))
     return replies

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.games.registry import TABLE_GAMES
+from bot.games.registry import DEFAULT, Registry
 from bot.village.ports import Scores, Villages
 from bot.village.records import DayPoints, PlayerDayRecord, PlayerRecord, VillageRecord
 from bot.words.reply import Attachment, Reply, ReplyKind
@@ -103,10 +103,29 @@ async def standings_params(
     upto_day: int,
     game: str | None = None,
     scores: VillageScores | None = None,
+    registry: Registry = DEFAULT,
 ) -> dict[str, Any]:
     """Every player's day scores, points at the other games' tables (and, of those counted
     in the total, the points by day), and overall total, best first (ties by name).
-    `game`: that game's points only. `scores`: as the caller read them already."""
+    `game`: that game's points only. `scores`: as the caller read them already. `registry`:
+    the games the village hosts, whose table games sum up their own way."""
+    tables_of = registry.table_games
+
+    def _kept_apart(game: str) -> bool:
+        table = tables_of.get(game)
+        return table is not None and table.kept_apart
+
+    def _tallied(game: str | None) -> bool:
+        table = tables_of.get(game or "")
+        return table is not None and table.tally is not None
+
+    def _tally(game: str, points: list[int]) -> dict[str, Any]:
+        """A player's tables of `game` summed up: the game's own figures, else the sum."""
+        table = tables_of.get(game)
+        if table is None or table.tally is None:
+            return {"points": sum(points)}
+        return dict(table.tally(points))
+
     if scores is None:
         scores = await village_scores(store, village)
     players, rows = scores.players, scores.rows
@@ -197,24 +216,6 @@ async def standings_params(
     return params
 
 
-def _kept_apart(game: str) -> bool:
-    table = TABLE_GAMES.get(game)
-    return table is not None and table.kept_apart
-
-
-def _tallied(game: str | None) -> bool:
-    table = TABLE_GAMES.get(game or "")
-    return table is not None and table.tally is not None
-
-
-def _tally(game: str, points: list[int]) -> dict[str, Any]:
-    """A player's tables of `game` summed up: the game's own figures, else the sum."""
-    table = TABLE_GAMES.get(game)
-    if table is None or table.tally is None:
-        return {"points": sum(points)}
-    return dict(table.tally(points))
-
-
 def _first(figures: Mapping[str, Any]) -> int:
     return int(_number(next(iter(figures.values()), 0)))
 
@@ -229,9 +230,10 @@ async def standings_reply(
     upto_day: int,
     game: str | None = None,
     scores: VillageScores | None = None,
+    registry: Registry = DEFAULT,
 ) -> Reply:
     """The standings as a table, with a picture where the chat can attach one: the days'
     points drawn day by day, so not for a table game's standings, which have no days."""
-    params = await standings_params(store, village, upto_day, game, scores)
-    drawn = (Attachment.STANDINGS_PICTURE,) if game not in TABLE_GAMES else ()
+    params = await standings_params(store, village, upto_day, game, scores, registry)
+    drawn = (Attachment.STANDINGS_PICTURE,) if game not in registry.table_games else ()
     return Reply(ReplyKind.INFO, "standings", params, attachments=drawn)

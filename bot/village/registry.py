@@ -1,5 +1,6 @@
-"""Every command of the village in one table: the text parser, the argument checks, the
-console's help and the Discord slash commands are all made from it."""
+"""Every command of the village in one table, made from a registry of games: the text
+parser, the argument checks, the console's help and the Discord slash commands are all made
+from it (`commands_of`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Final, Literal, cast, get_args
 
-from bot.games.registry import DAY_GAMES, GAMES, TABLE_GAMES, AnyDayGame, AnyTableGame
+from bot.games.registry import DEFAULT, AnyDayGame, AnyTableGame, Claims, Registry
 from bot.village import commands, config, days, tables, transparency
 from bot.village.core import Call, Core, Refusal
 from bot.village.requests import CommandRequest
@@ -78,13 +79,8 @@ _NAMES_JA: Final[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "stats": ("出目統計", "統計"),
     },
 }
-GROUP_ALIASES: Final[Mapping[str, str]] = {
-    "村": VILLAGE_GROUP,
-    **{alias: key for key, day in DAY_GAMES.items() for alias in day.group_aliases},
-    **{alias: key for key, t in TABLE_GAMES.items() for alias in t.commands.group_aliases},
-}
-"""The command groups by their other names (`/村 順位` is `/village standings`, `/グリード`
-`/greed`): the village's own, and each game's."""
+_VILLAGE_ALIASES: Final = ("村",)
+"""The other names of the village's own group (`/村 順位` is `/village standings`)."""
 _TABLE_NAMES_JA: Final[Mapping[str, tuple[str, ...]]] = {
     "new": ("新規", "卓を開く"),
     "config": ("設定", "卓の設定"),
@@ -208,29 +204,31 @@ def _day_commands(day: AnyDayGame) -> tuple[Command, ...]:
     return tuple(found)
 
 
-_VILLAGE_COMMANDS: Final[tuple[Command, ...]] = (
-    Command(
-        VILLAGE_GROUP,
-        "create",
-        days.create_village,
-        SETTINGS,
-        moderator=True,
-        settings=True,
-        anywhere=True,
-    ),
-    Command(VILLAGE_GROUP, "config", config.configure, SETTINGS, settings=True),
-    Command(VILLAGE_GROUP, "day next", days.advance, moderator=True, slow=True),
-    Command(VILLAGE_GROUP, "day extend", days.extend, moderator=True),
-    Command(
-        VILLAGE_GROUP,
-        "standings",
-        commands.standings,
-        (Argument("game", "choice", choices=tuple(GAMES)),),
-        slow=True,
-    ),
-    Command(VILLAGE_GROUP, "export", transparency.export, (_DAY,), slow=True),
-    Command(VILLAGE_GROUP, "stats", transparency.stats, (_DAY,), slow=True),
-)
+def _village_commands(games: Registry) -> tuple[Command, ...]:
+    """The village's own group (`/village …`); its standings name the registry's games."""
+    return (
+        Command(
+            VILLAGE_GROUP,
+            "create",
+            days.create_village,
+            SETTINGS,
+            moderator=True,
+            settings=True,
+            anywhere=True,
+        ),
+        Command(VILLAGE_GROUP, "config", config.configure, SETTINGS, settings=True),
+        Command(VILLAGE_GROUP, "day next", days.advance, moderator=True, slow=True),
+        Command(VILLAGE_GROUP, "day extend", days.extend, moderator=True),
+        Command(
+            VILLAGE_GROUP,
+            "standings",
+            commands.standings,
+            (Argument("game", "choice", choices=tuple(games.games)),),
+            slow=True,
+        ),
+        Command(VILLAGE_GROUP, "export", transparency.export, (_DAY,), slow=True),
+        Command(VILLAGE_GROUP, "stats", transparency.stats, (_DAY,), slow=True),
+    )
 
 
 def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
@@ -299,114 +297,136 @@ def _table_commands(table: AnyTableGame) -> tuple[Command, ...]:
     )
 
 
-COMMANDS: Final[tuple[Command, ...]] = (
-    *(c for day in DAY_GAMES.values() for c in _day_commands(day)),
-    *_VILLAGE_COMMANDS,
-    *(c for t in TABLE_GAMES.values() for c in _table_commands(t)),
-)
+class CommandTable:
+    """The commands of a village hosting `games`: the day games' groups, the village's own,
+    and each table game's. Made once per registry (`commands_of`); raises ClashError
+    when a game's group or its other name is the village's own."""
 
-_BY_PATH: Final = {command.path: command for command in COMMANDS}
-
-
-def _argument_aliases() -> dict[str, tuple[str, ...]]:
-    """Every other name of an argument key, with the arguments it may stand for."""
-    found = {alias.lower(): names for alias, names in _KEYS_JA.items()}
-    games = [
-        *(day.argument_aliases for day in DAY_GAMES.values()),
-        *(table.commands.argument_aliases for table in TABLE_GAMES.values()),
-    ]
-    for aliases in games:
-        for alias, names in aliases.items():
-            found[alias.lower()] = tuple(dict.fromkeys((*names, *found.get(alias.lower(), ()))))
-    return found
-
-
-def _command_aliases() -> dict[str, dict[str, str]]:
-    """Each group's other names of its commands (lower case), by the command they name."""
-    found: dict[str, dict[str, str]] = {}
-    for group, names in _NAMES_JA.items():
-        found[group] = {alias.lower(): name for name, aliases in names.items() for alias in aliases}
-    for group, day in DAY_GAMES.items():
-        found[group] = {alias.lower(): name for alias, name in day.aliases.items()}
-    for group, table in TABLE_GAMES.items():
-        aliases = {
-            alias.lower(): name
-            for name, names in _TABLE_NAMES_JA.items()
-            if find(group, name) is not None
-            for alias in names
-        }
-        aliases.update({alias.lower(): name for alias, name in table.commands.aliases.items()})
-        found[group] = aliases
-    return found
-
-
-_ALIASES: Final = _argument_aliases()
-KEY_ALIASES: Final = frozenset(_ALIASES)
-"""The other names of arguments the table games take (`額` for `amount`)."""
-ARGUMENT_NAMES: Final = frozenset(a.name for c in COMMANDS for a in c.arguments) | KEY_ALIASES
-"""Every argument name: inside a free-text value only these start a new key."""
-FREE_TEXT_ARGUMENTS: Final = frozenset(
-    a.name for c in COMMANDS for a in c.arguments if a.free_text
-) | frozenset(
-    alias
-    for alias, names in _ALIASES.items()
-    if any(a.free_text for c in COMMANDS for a in c.arguments if a.name in names)
-)
-GROUPS: Final = tuple(dict.fromkeys(c.group for c in COMMANDS))
-
-
-def find(group: str, name: str) -> Command | None:
-    return _BY_PATH.get(f"{group} {name}")
-
-
-COMMAND_ALIASES: Final = _command_aliases()
-"""Each group's other names of its commands (`状況` for `status`), lower case."""
-
-
-def resolve(request: CommandRequest) -> tuple[Command, CommandRequest] | None:
-    """The command a request names, and the request with its arguments by their own names:
-    other names of commands and keys, the same way in every group (`/greed 状態`,
-    `/gleek 入札 額:13`), and a table game's values typed without keys in the order the
-    command lists its arguments (`/gleek bid 13`). None for no command; raises Refusal for
-    more values than the command takes."""
-    command = find(request.group, request.name)
-    table = TABLE_GAMES.get(request.group)
-    aliases = COMMAND_ALIASES.get(request.group, {})
-    words = request.words or tuple(request.name.split())
-    values: tuple[str, ...] = ()
-    if command is None:
-        for cut in range(len(words), 0, -1):
-            name = " ".join(words[:cut]).lower()
-            command = find(request.group, aliases.get(name, name))
-            if command is not None:
-                values = words[cut:]
-                break
-        positional = table is not None and table.commands.positional
-        if command is None or (values and not positional):
-            return None
-    if table is None:
-        args = {_own_name(command, key, _ALIASES): v for key, v in request.args.items()}
-        return command, replace(request, name=command.name, args=args)
-    if values and command.name in table.commands.keyed:
-        raise Refusal(
-            "values_need_keys",
-            command=command.path,
-            keys=", ".join(f"{a.name}:" for a in command.arguments),
+    def __init__(self, games: Registry) -> None:
+        self.games = games
+        groups = Claims("command group")
+        # Owned by "the village", which no game's key is: a game called `village` clashes.
+        groups.claim([VILLAGE_GROUP, *_VILLAGE_ALIASES], "the village")
+        for key, day in games.day_games.items():
+            groups.claim([key, *day.group_aliases], key)
+        for key, table in games.table_games.items():
+            groups.claim([key, *table.commands.group_aliases], key)
+        self.commands: tuple[Command, ...] = (
+            *(c for day in games.day_games.values() for c in _day_commands(day)),
+            *_village_commands(games),
+            *(c for t in games.table_games.values() for c in _table_commands(t)),
         )
-    args = {_own_name(command, key, _ALIASES): v for key, v in request.args.items()}
-    if values:
-        args = _by_position(command, values, args)
-    return command, replace(request, name=command.name, args=args)
+        self._by_path = {command.path: command for command in self.commands}
+        self.group_aliases: Mapping[str, str] = {
+            **dict.fromkeys(_VILLAGE_ALIASES, VILLAGE_GROUP),
+            **{alias: key for key, day in games.day_games.items() for alias in day.group_aliases},
+            **{
+                alias: key
+                for key, t in games.table_games.items()
+                for alias in t.commands.group_aliases
+            },
+        }
+        """The command groups by their other names (`/村 順位` is `/village standings`,
+        `/グリード` `/greed`): the village's own, and each game's."""
+        self._aliases = self._argument_aliases()
+        self.key_aliases = frozenset(self._aliases)
+        """The other names of arguments the games take (`額` for `amount`)."""
+        arguments = [a for c in self.commands for a in c.arguments]
+        self.argument_names = frozenset(a.name for a in arguments) | self.key_aliases
+        """Every argument name: inside a free-text value only these start a new key."""
+        free = frozenset(a.name for a in arguments if a.free_text)
+        self.free_text_arguments = free | frozenset(
+            alias for alias, names in self._aliases.items() if free.intersection(names)
+        )
+        self.groups = tuple(dict.fromkeys(c.group for c in self.commands))
+        self.command_aliases = self._command_aliases()
+        """Each group's other names of its commands (`状況` for `status`), lower case."""
 
+    def _argument_aliases(self) -> dict[str, tuple[str, ...]]:
+        """Every other name of an argument key, with the arguments it may stand for."""
+        found = {alias.lower(): names for alias, names in _KEYS_JA.items()}
+        games = [
+            *(day.argument_aliases for day in self.games.day_games.values()),
+            *(table.commands.argument_aliases for table in self.games.table_games.values()),
+        ]
+        for aliases in games:
+            for alias, names in aliases.items():
+                known = found.get(alias.lower(), ())
+                found[alias.lower()] = tuple(dict.fromkeys((*names, *known)))
+        return found
 
-def _own_name(command: Command, key: str, aliases: Mapping[str, tuple[str, ...]]) -> str:
-    names = {a.name for a in command.arguments} | set(_setting_keys(command))
-    return next((n for n in aliases.get(key.lower(), ()) if n in names), key)
+    def _command_aliases(self) -> dict[str, dict[str, str]]:
+        """Each group's other names of its commands (lower case), by the command they name."""
+        found: dict[str, dict[str, str]] = {}
+        for group, names in _NAMES_JA.items():
+            found[group] = {
+                alias.lower(): name for name, aliases in names.items() for alias in aliases
+            }
+        for group, day in self.games.day_games.items():
+            found[group] = {alias.lower(): name for alias, name in day.aliases.items()}
+        for group, table in self.games.table_games.items():
+            aliases = {
+                alias.lower(): name
+                for name, names in _TABLE_NAMES_JA.items()
+                if self.find(group, name) is not None
+                for alias in names
+            }
+            aliases.update({alias.lower(): name for alias, name in table.commands.aliases.items()})
+            found[group] = aliases
+        return found
 
+    def find(self, group: str, name: str) -> Command | None:
+        return self._by_path.get(f"{group} {name}")
 
-def _setting_keys(command: Command) -> tuple[str, ...]:
-    table = TABLE_GAMES.get(command.group)
-    return table.game.setting_keys if command.settings and table is not None else ()
+    def resolve(self, request: CommandRequest) -> tuple[Command, CommandRequest] | None:
+        """The command a request names, and the request with its arguments by their own
+        names: other names of commands and keys, the same way in every group (`/greed 状態`,
+        `/gleek 入札 額:13`), and a table game's values typed without keys in the order the
+        command lists its arguments (`/gleek bid 13`). None for no command; raises Refusal
+        for more values than the command takes."""
+        command = self.find(request.group, request.name)
+        table = self.games.table_games.get(request.group)
+        aliases = self.command_aliases.get(request.group, {})
+        words = request.words or tuple(request.name.split())
+        values: tuple[str, ...] = ()
+        if command is None:
+            for cut in range(len(words), 0, -1):
+                name = " ".join(words[:cut]).lower()
+                command = self.find(request.group, aliases.get(name, name))
+                if command is not None:
+                    values = words[cut:]
+                    break
+            positional = table is not None and table.commands.positional
+            if command is None or (values and not positional):
+                return None
+        if table is None:
+            args = {self._own_name(command, key): v for key, v in request.args.items()}
+            return command, replace(request, name=command.name, args=args)
+        if values and command.name in table.commands.keyed:
+            raise Refusal(
+                "values_need_keys",
+                command=command.path,
+                keys=", ".join(f"{a.name}:" for a in command.arguments),
+            )
+        args = {self._own_name(command, key): v for key, v in request.args.items()}
+        if values:
+            args = _by_position(command, values, args)
+        return command, replace(request, name=command.name, args=args)
+
+    def _own_name(self, command: Command, key: str) -> str:
+        names = {a.name for a in command.arguments} | set(self._setting_keys(command))
+        return next((n for n in self._aliases.get(key.lower(), ()) if n in names), key)
+
+    def _setting_keys(self, command: Command) -> tuple[str, ...]:
+        table = self.games.table_games.get(command.group)
+        return table.game.setting_keys if command.settings and table is not None else ()
+
+    def in_group(self, group: str) -> Iterator[Command]:
+        return (c for c in self.commands if c.group == group)
+
+    def known(self, group: str) -> str:
+        """The group's commands, for a refusal that names them."""
+        return ", ".join(c.name for c in self.in_group(group))
 
 
 def _by_position(
@@ -435,10 +455,22 @@ def _by_position(
     return args
 
 
-def in_group(group: str) -> Iterator[Command]:
-    return (c for c in COMMANDS if c.group == group)
+def commands_of(games: Registry = DEFAULT) -> CommandTable:
+    """The command table of a village hosting `games`, made once per registry."""
+    return games.derived(CommandTable)
 
 
-def known(group: str) -> str:
-    """The group's commands, for a refusal that names them."""
-    return ", ".join(c.name for c in in_group(group))
+# The default registry's table, for code handed no registry (tests, tools): the village, the
+# chat and the adapters use the table of the registry they are given.
+_DEFAULT: Final = commands_of()
+COMMANDS: Final = _DEFAULT.commands
+GROUPS: Final = _DEFAULT.groups
+GROUP_ALIASES: Final = _DEFAULT.group_aliases
+KEY_ALIASES: Final = _DEFAULT.key_aliases
+ARGUMENT_NAMES: Final = _DEFAULT.argument_names
+FREE_TEXT_ARGUMENTS: Final = _DEFAULT.free_text_arguments
+COMMAND_ALIASES: Final = _DEFAULT.command_aliases
+find: Final = _DEFAULT.find
+resolve: Final = _DEFAULT.resolve
+in_group: Final = _DEFAULT.in_group
+known: Final = _DEFAULT.known

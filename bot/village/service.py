@@ -17,8 +17,8 @@ from typing import Any
 
 from bot.fairness.seed import new_seed
 from bot.games.api import Play, Unreadable
-from bot.games.registry import DAY_GAMES, DEFAULT_DAY_GAME, GAMES, TABLE_GAMES, AnyGame
-from bot.village import days, overdue, registry, tables
+from bot.games.registry import DEFAULT, Registry
+from bot.village import days, overdue, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
 from bot.village.flood import FloodGate, Verdict
 from bot.village.inputs import clean_name, unusable
@@ -40,7 +40,7 @@ from bot.village.records import (
     TableContext,
     VillageRecord,
 )
-from bot.village.registry import Command
+from bot.village.registry import Command, CommandTable, commands_of
 from bot.village.replies import Answer, Delivery
 from bot.village.requests import (
     MAX_LENGTH,
@@ -94,8 +94,8 @@ class VillageService:
         store: Store,
         clock: Clock,
         dice: ChanceSource,
-        games: Mapping[str, AnyGame] | None = None,
-        default_game: str = DEFAULT_DAY_GAME,
+        games: Registry = DEFAULT,
+        default_game: str | None = None,
         *,
         outbox: bool = False,
         flood_gate: bool = False,
@@ -104,9 +104,13 @@ class VillageService:
     ) -> None:
         """`outbox`: keep replies until the adapter has delivered them, and judge double
         posts by the chat's clock. `flood_gate`: limit how fast a player may post (where
-        messages carry the chat's own times; a transcript's all share one)."""
+        messages carry the chat's own times; a transcript's all share one). `games`: the
+        games the village hosts, which its commands and replies are made from;
+        `default_game`: the day game a new village plays (None: the registry's first)."""
+        self.games = games
+        self.commands: CommandTable = commands_of(games)
         self.core = Core(
-            store, clock, dice, games or GAMES, default_game, outbox, dict(defaults or {}), seeds
+            store, clock, dice, games, default_game, outbox, dict(defaults or {}), seeds
         )
         self._gate = FloodGate() if flood_gate else None
         self._known: dict[int, VillageRecord] = {}
@@ -168,12 +172,22 @@ class VillageService:
 
     async def _play(self, incoming: Incoming, request: GamePlay) -> list[Delivery]:
         """A table game's move goes to the player's table; the day game's to their day."""
-        if request.game in TABLE_GAMES:
+        if request.game in self.games.table_games:
             return await tables.play_message(self.core, incoming, request.reading, request.game)
+        if len(self.games.day_games) > 1 and not await self._day_game_here(incoming, request):
+            return []  # another day game's words: chatter in a village that plays another
         reading = request.reading
         if isinstance(reading, Unreadable):
             raise Refusal(f"message_{reading.reason}", tags=reading.tags, limit=MAX_LENGTH)
         return await play(self.core, incoming, reading)
+
+    async def _day_game_here(self, incoming: Incoming, request: GamePlay) -> bool:
+        """Whether the village plays the day game whose words the message has (asked only
+        of a registry with several day games: each village plays one of them)."""
+        village = self._known.get(incoming.village_id) or await self.core.store.get_village(
+            incoming.village_id
+        )
+        return village is None or village.game == request.game
 
     def _flood(self, incoming: Incoming) -> Verdict:
         village = self._known.get(incoming.village_id)
@@ -200,7 +214,11 @@ class VillageService:
         short notice; a message handled already keeps what it did (the log has it)."""
         if not isinstance(now, _PLAY):
             return []
-        if isinstance(now, GamePlay) and now.game in TABLE_GAMES and not now.reading.tagged:
+        if (
+            isinstance(now, GamePlay)
+            and now.game in self.games.table_games
+            and not now.reading.tagged
+        ):
             # A table game's words without its roll tag are chatter from anyone not seated.
             return []
         core = self.core
@@ -217,19 +235,19 @@ class VillageService:
 
     async def _command(self, incoming: Incoming, request: CommandRequest) -> list[Delivery]:
         core = self.core
-        found = registry.resolve(request)
+        found = self.commands.resolve(request)
         if found is None:
-            raise _unknown(request)
+            raise _unknown(self.commands, request)
         command, request = found
         if command.handler is None:  # `/greed end`: a Turn End typed as a command
             _check_arguments(command, request)
             # The game reads the command as the message it stands for.
-            typed = GAMES[command.group].read(f"/{command.path}")
+            typed = self.games.games[command.group].read(f"/{command.path}")
             assert isinstance(typed, Play), command.path
             return await play(core, incoming, typed)
         context: PlayContext | None = None
         placed: TableContext | None = None
-        if command.group in TABLE_GAMES:
+        if command.group in self.games.table_games:
             # The village, its day, whether the message was handled and the table of the
             # place, in one read: a table has its stream, the author's day table is not read.
             placed = await core.store.table_context(
@@ -293,10 +311,10 @@ class VillageService:
         author = incoming.author
         village = await core.store.get_village(incoming.village_id)
         reply = refused(refusal.key, to=author.name, **refusal.params)
-        game = _table_game(incoming.request)
+        game = _table_game(self.games, incoming.request)
         if village is not None and game is not None:
             reply = await tables.refused_at_table(core, village, incoming, game, reply)
-        elif village is not None and _about_the_day(incoming.request):
+        elif village is not None and _about_the_day(self.games, incoming.request):
             reply = replace(reply, state=await core.standing_of(village, author.player_id))
         if village is None:
             return [Delivery(reply)]  # no village to keep it in
@@ -506,17 +524,17 @@ def _privacy(command: Command, replies: list[Reply]) -> list[Reply]:
     return [replace(reply, private=True) for reply in replies]
 
 
-def _unknown(request: CommandRequest) -> Refusal:
-    if request.group in registry.GROUPS:
+def _unknown(commands: CommandTable, request: CommandRequest) -> Refusal:
+    if request.group in commands.groups:
         return Refusal(
             "unknown_command",
             command=f"{request.group} {request.name}".strip(),
-            known=registry.known(request.group),
+            known=commands.known(request.group),
         )
     return Refusal(
         "unknown_command",
         command=f"{request.group} {request.name}".strip(),
-        known=", ".join(f"/{group} …" for group in registry.GROUPS),
+        known=", ".join(f"/{group} …" for group in commands.groups),
     )
 
 
@@ -554,25 +572,25 @@ def _check_arguments(command: Command, request: CommandRequest) -> None:
 __all__ = ["Answer", "Author", "DayPlace", "Incoming", "VillageService", "Watch"]
 
 
-def _table_game(request: Request) -> str | None:
+def _table_game(games: Registry, request: Request) -> str | None:
     """The table game a refused request was about (a table's message or command), so that
     the refusal shows that table as it stands."""
     if isinstance(request, Edited):
         request = request.now
-    if isinstance(request, GamePlay) and request.game in TABLE_GAMES:
+    if isinstance(request, GamePlay) and request.game in games.table_games:
         return request.game
-    if isinstance(request, CommandRequest) and request.group in TABLE_GAMES:
+    if isinstance(request, CommandRequest) and request.group in games.table_games:
         return request.group
     return None
 
 
-def _about_the_day(request: Request) -> bool:
+def _about_the_day(games: Registry, request: Request) -> bool:
     """Whether a refused request was about the speaker's day (a throw, `/greed …`), so that
     the refusal carries where they stand; a table's refusals and the village's do not."""
     if isinstance(request, Edited):
         request = request.now
     if isinstance(request, GamePlay):
-        return request.game in DAY_GAMES
+        return request.game in games.day_games
     if isinstance(request, CommandRequest):
-        return request.group in DAY_GAMES
+        return request.group in games.day_games
     return isinstance(request, Unplayable)

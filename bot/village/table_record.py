@@ -21,7 +21,7 @@ from bot.fairness.digest import (
 )
 from bot.fairness.seed import Mismatch, commitment, missing_numbers
 from bot.games.api import ChanceContext, ChanceRequest, Dice, Json, outcome_fits
-from bot.games.registry import GAMES
+from bot.games.registry import DEFAULT, Registry
 from bot.village.moves import request_of
 from bot.village.ports import TableLog
 from bot.village.records import TableRecord
@@ -30,7 +30,10 @@ from bot.village.table_setup import played_with
 
 
 async def table_document(
-    tables: TableLog, table: TableRecord, names: Mapping[int, str] | None = None
+    tables: TableLog,
+    table: TableRecord,
+    names: Mapping[int, str] | None = None,
+    games: Registry = DEFAULT,
 ) -> dict[str, Any]:
     """The table's record: its commitment, its seed once it has ended (with how many draws it
     had and their digest, as its end posted them), and every draw; `names`: the players'
@@ -40,7 +43,7 @@ async def table_document(
     draws: list[dict[str, Any]] = []
     settings = played_with(table, events)
     if table.seed is not None:
-        view = read_stream(GAMES[table.game], settings, events, len(table.seats))
+        view = read_stream(games.games[table.game], settings, events, len(table.seats))
         voided = {step.version for step in view.steps if step.voided_by is not None}
         for event in events:
             drawn = event.data.get(DRAWN)
@@ -84,12 +87,12 @@ async def table_document(
     return document
 
 
-async def table_digest(tables: TableLog, table: TableRecord) -> Digest | None:
+async def table_digest(tables: TableLog, table: TableRecord, games: Registry) -> Digest | None:
     """The count and digest of an ended table's draws, as its end posts them (read in the
     unit that ends it, which sees its last draws)."""
     if table.seed is None:
         return None
-    return draws_digest((await table_document(tables, table))["draws"])
+    return draws_digest((await table_document(tables, table, games=games))["draws"])
 
 
 def draws_digest(rows: Sequence[Any]) -> Digest | None:
@@ -128,10 +131,12 @@ def draw_lines(rows: Sequence[Any]) -> list[str] | None:
     return lines
 
 
-def verify_table(document: Mapping[str, Any]) -> tuple[int, list[Mismatch]]:
+def verify_table(
+    document: Mapping[str, Any], games: Registry = DEFAULT
+) -> tuple[int, list[Mismatch]]:
     """The draws checked and every mismatch of a table's record (none: all holds)."""
     try:
-        game = GAMES[str(document["game"])]
+        game = games.games[str(document["game"])]
         village_id = int(document["village_id"])
         table_id = int(document["table_id"])
         day = int(document["day"])

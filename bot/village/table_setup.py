@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.api import Json
-from bot.games.registry import TABLE_GAMES
+from bot.games.registry import DEFAULT, Registry
 from bot.village.records import (
     TABLE_ABANDONED,
     TABLE_FINISHED,
@@ -107,7 +107,9 @@ def played_with(table: TableRecord, events: Iterable[StoredEvent]) -> dict[str, 
     return setup.settings if setup.settled else dict(table.settings)
 
 
-def rebuilt(table: TableRecord, events: Sequence[StoredEvent]) -> TableRecord:
+def rebuilt(
+    table: TableRecord, events: Sequence[StoredEvent], games: Registry = DEFAULT
+) -> TableRecord:
     """`table`'s row as its log alone rebuilds it: settings, seats, seal and status (the
     row's keys, times and seed, which the log does not hold, kept)."""
     setup = setup_of(events)
@@ -117,7 +119,7 @@ def rebuilt(table: TableRecord, events: Sequence[StoredEvent]) -> TableRecord:
     elif not setup.started:
         status = TABLE_SEATING
     else:
-        game = TABLE_GAMES[table.game].game
+        game = games.table_games[table.game].game
         view = read_stream(game, settings, list(events), len(setup.seats))
         status = TABLE_FINISHED if game.finished(view.state) else TABLE_PLAYING
     return TableRecord(

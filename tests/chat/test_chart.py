@@ -36,6 +36,7 @@ from bot.village.memo import VillageScores, standings_params
 from bot.village.records import DayPoints, PlayerRecord, VillageRecord
 from bot.village.settings import VillageSettings
 from bot.words.reply import Reply, ReplyKind
+from tests.toys.registry import TOYS
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ROOT = Path(__file__).resolve().parents[2]
@@ -454,3 +455,17 @@ def test_japanese_text_draws_without_missing_glyphs(caplog: pytest.LogCaptureFix
     assert [
         r.getMessage() for r in caplog.records if r.name.startswith(("matplotlib", "bot"))
     ] == []
+
+
+def test_the_pictures_columns_name_the_games_of_the_registry_it_is_handed() -> None:
+    """A toy game's column is headed in its own words, from the registry the village hosts."""
+    params = {
+        "days": 1,
+        "games": ["coin"],
+        "apart": [],
+        "rows": [
+            {"player": "ann", "rank": 1, "days": [0], "games": {"coin": 2}, "total": 2},
+        ],
+    }
+    assert "Coin toss" in select(params, "en", TOYS).headers
+    assert "Coin toss" not in select(params, "en").headers  # the bot's games know no coin

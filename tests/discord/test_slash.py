@@ -19,6 +19,7 @@ from bot.village.clock import ManualClock
 from bot.village.service import VillageService
 from tests.discord.fake import FakeChat
 from tests.discord.interactions import Slashes
+from tests.toys.registry import TOYS
 
 pytestmark = pytest.mark.discord
 
@@ -157,6 +158,32 @@ def test_the_tree_has_every_registry_command_once() -> None:
                 paths.append(command.qualified_name)
     assert sorted(paths) == sorted(c.path for c in registry.COMMANDS)
     assert len(paths) == len(set(paths))
+
+
+async def test_the_tree_is_made_from_the_games_the_service_hosts() -> None:
+    """A service handed another registry gets its games' slash commands, named in Japanese
+    by its games' own catalogues: `/coin call side:` is `/コイン コール 面:`."""
+    client = discord.Client(intents=discord.Intents.none())
+    service = VillageService(Mock(), ManualClock(), ScriptedDice(TOYS), TOYS)
+    bridge = Bridge(client, service, port=FakeChat(), day_loop=False)
+    translator = CatalogueTranslator(TOYS)
+    payloads = {
+        command.name: await command.get_translated_payload(bridge.tree, translator)
+        for command in bridge.tree.get_commands()
+    }
+    assert {"coin", "pips"} <= set(payloads)
+    coin = payloads["coin"]
+    assert coin["name_localizations"]["ja"] == "コイン"
+    [call] = [o for o in coin["options"] if o["name"] == "call"]
+    assert call["name_localizations"]["ja"] == "コール"
+    assert [(o["name"], o["name_localizations"]["ja"]) for o in call["options"]] == [("side", "面")]
+    plain = Bridge(
+        discord.Client(intents=discord.Intents.none()),
+        VillageService(Mock(), ManualClock(), ScriptedDice()),
+        port=FakeChat(),
+        day_loop=False,
+    )
+    assert "coin" not in {command.name for command in plain.tree.get_commands()}
 
 
 async def test_a_member_of_the_villages_moderator_role_may_moderate(slashes: Slashes) -> None:

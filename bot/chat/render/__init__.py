@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Mapping
 from typing import Final
 
 from bot.chat.render import days, info, shapes, tables
-from bot.chat.text import DEFAULT_LOCALE, LOCALES, catalog, game_shapes, game_writers
+from bot.chat.text import DEFAULT_LOCALE, LOCALES, catalog, game_shapes
+from bot.games.registry import DEFAULT, Registry
 from bot.words import shapes as checked
 from bot.words.reply import Reply
 from bot.words.shapes import Params, Shapes
@@ -50,15 +50,17 @@ def cited_messages(reply: Reply) -> set[int]:
     return found
 
 
-def render(reply: Reply, locale: str, surface: Surface | None = None) -> str:
+def render(
+    reply: Reply, locale: str, surface: Surface | None = None, games: Registry = DEFAULT
+) -> str:
     """The text of `reply` in `locale` ("ja" or "en"; anything else falls back to "ja"),
-    for the chat `surface` (Discord's Markdown without links when left out)."""
-    t = Text(catalog(locale), surface or Surface())
-    writer = _WRITERS.get(reply.key) or tables.WRITERS.get(reply.key)
-    writer = writer or game_writers().get(reply.key)
+    for the chat `surface` (Discord's Markdown without links when left out), with the
+    texts of the games of `games`."""
+    t = Text(catalog(locale, games), surface or Surface())
+    writer = _WRITERS.get(reply.key) or games.derived(_writers).get(reply.key)
     if writer is None:
         return t("unknown", key=reply.key)
-    shape = reply_shapes().get(reply.key)
+    shape = reply_shapes(games).get(reply.key)
     try:
         # Params that do not fit their key's shape (a count missing, a bool for a number)
         # fall back like a writer's error, rather than being written as a 0 or nothing.
@@ -72,18 +74,21 @@ def render(reply: Reply, locale: str, surface: Surface | None = None) -> str:
     return "\n".join(lines)
 
 
-@functools.cache
-def reply_shapes() -> Shapes:
-    """The shape of every reply key's params: the village's and each game's."""
+def reply_shapes(games: Registry = DEFAULT) -> Shapes:
+    """The shape of every reply key's params: the village's and each game's of `games`."""
+    return games.derived(_shapes)
+
+
+def _shapes(games: Registry) -> Shapes:
     found: dict[str, type[Params]] = dict(shapes.SHAPES)
-    found.update(game_shapes())
+    found.update(game_shapes(games))
     return found
 
 
-def made(reply: Reply) -> Reply:
+def made(reply: Reply, games: Registry = DEFAULT) -> Reply:
     """The reply as the village hands it to a chat, checked against its shape
     (`bot.words.shapes.made`: raised under the tests, logged in a running village)."""
-    return checked.made(reply, reply_shapes())
+    return checked.made(reply, reply_shapes(games))
 
 
 _simple = info.simple
@@ -126,13 +131,9 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "export_unreadable": _simple("export_unreadable", "limit"),
     "internal_error": _simple("internal_error"),
     # information
-    "village_created": info.village_created,
-    "settings": info.settings,
     "day_extended": days.day_extended,
     "standings": info.standings,
-    "help": info.help_lines,
     # memo and days
-    "day_opened": days.day_opened,
     "day_closed": days.day_closed,
     # checking the dice
     "day_not_closed": info.day_not_closed,
@@ -142,3 +143,18 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "secret.elsewhere": _simple("secret.elsewhere", "name"),
     "secret.only_for": _simple("secret.only_for", "name"),
 }
+
+
+def _writers(games: Registry) -> Mapping[str, Writer]:
+    """Every reply's writer for a village hosting `games`: the village's own, the tables',
+    and each game's; the ones that name the games (the help, a day's rules) made from it."""
+    return {
+        # The tables' common writers before a game's own where a key is claimed twice (the
+        # village's own, `_WRITERS`, are looked up first of all).
+        **games.writers,
+        **tables.WRITERS,
+        "village_created": info.village_created(games),
+        "settings": info.settings(games),
+        "help": info.help_lines(games),
+        "day_opened": days.day_opened(games),
+    }

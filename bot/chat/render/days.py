@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 from bot.chat.render.shapes import DayClosedParams, DayExtendedParams, DayOpenedParams
-from bot.chat.text import day_rules
+from bot.games.registry import Registry
 from bot.words.reply import Reply, ReplyKind
-from bot.words.text import Text, plain, revealed_lines
+from bot.words.text import Text, Writer, plain, revealed_lines
 
 
-def day_opened(t: Text, reply: Reply) -> list[str]:
-    p = DayOpenedParams.of(reply)
-    return [
-        t("day_opened.head", day=p.day),
-        t("day_opened.closes", closes=t.when(p.closes_at, p.timezone)),
-        day_rules(t, p.rules),
-        t("day_opened.commitment", commitment=p.commitment),
-        t("day_opened.explain"),
-    ]
+def day_opened(games: Registry) -> Writer:
+    """A day's opening, its rules worded by the registry's day game they belong to."""
+
+    def write(t: Text, reply: Reply) -> list[str]:
+        p = DayOpenedParams.of(reply)
+        return [
+            t("day_opened.head", day=p.day),
+            t("day_opened.closes", closes=t.when(p.closes_at, p.timezone)),
+            games.day_rules(t, p.rules),
+            t("day_opened.commitment", commitment=p.commitment),
+            t("day_opened.explain"),
+        ]
+
+    return write
 
 
 def day_closed(t: Text, reply: Reply) -> list[str]:

@@ -16,8 +16,8 @@ from bot.chat.render.shapes import (
     StandingsParams,
     VillageCreatedParams,
 )
-from bot.chat.text import day_rules
-from bot.village import registry
+from bot.games.registry import Registry
+from bot.village.registry import Command, commands_of
 from bot.words.reply import Reply
 from bot.words.text import Text, Writer, as_int, cell_name, plain, table_lines
 
@@ -73,10 +73,13 @@ def bad_setting(t: Text, reply: Reply) -> list[str]:
 # -- information -------------------------------------------------------------------------------
 
 
-def village_created(t: Text, reply: Reply) -> list[str]:
-    p = VillageCreatedParams.of(reply)
-    key = "village_created.posts" if p.layout == "posts" else "village_created"
-    return [t(key, game=t.word("game", p.game))]
+def village_created(games: Registry) -> Writer:
+    def write(t: Text, reply: Reply) -> list[str]:
+        p = VillageCreatedParams.of(reply)
+        key = "village_created.posts" if p.layout == "posts" else "village_created"
+        return [t(key, game=t.word("game", p.game or games.default_day_game))]
+
+    return write
 
 
 def play_elsewhere(t: Text, reply: Reply) -> list[str]:
@@ -90,17 +93,23 @@ def ambiguous_player(t: Text, reply: Reply) -> list[str]:
     return [t("ambiguous_player", who=t.who(reply.to), player=p.player, ids=ids)]
 
 
-def help_lines(t: Text, reply: Reply) -> list[str]:
-    """Every command, from the one registry the parser and the slash commands use too."""
-    lines = [t("help.head")]
-    moderator_lines: list[str] = []
-    for command in registry.COMMANDS:
-        line = t("help.line", usage=usage(command), text=t(f"cmd.{command.group}.{command.name}"))
-        (moderator_lines if command.moderator else lines).append(line)
-    return [*lines, t("help.moderators"), *moderator_lines]
+def help_lines(games: Registry) -> Writer:
+    """Every command, from the one command table the parser and the slash commands use
+    too."""
+
+    def write(t: Text, reply: Reply) -> list[str]:
+        lines = [t("help.head")]
+        moderator_lines: list[str] = []
+        for command in commands_of(games).commands:
+            text = t(f"cmd.{command.group}.{command.name}")
+            line = t("help.line", usage=usage(command), text=text)
+            (moderator_lines if command.moderator else lines).append(line)
+        return [*lines, t("help.moderators"), *moderator_lines]
+
+    return write
 
 
-def usage(command: registry.Command) -> str:
+def usage(command: Command) -> str:
     """How a command is typed: `/greed rollback player: turn: [lap:] [throw:] reason:`."""
     parts = [f"/{command.path}"]
     for argument in command.arguments:
@@ -141,12 +150,17 @@ def _setting_value(t: Text, field: str, value: Any) -> str:
     return plain(value)
 
 
-def settings(t: Text, reply: Reply) -> list[str]:
+def settings(games: Registry) -> Writer:
+    """The village's settings, its day rules worded by the day game they belong to."""
+    return lambda t, reply: _settings(games, t, reply)
+
+
+def _settings(games: Registry, t: Text, reply: Reply) -> list[str]:
     p = SettingsParams.of(reply)
     day, current, following, changed = p.day, p.current, p.next, p.changed
     lines = [
         t("settings.head", day=day),
-        day_rules(t, current),
+        games.day_rules(t, current),
         t(
             "settings.schedule",
             # The language changes at once, so the one in force is the new one.

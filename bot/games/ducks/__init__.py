@@ -40,5 +40,6 @@ TABLE: TableGame[DuckState, DuckMove, DuckEvent] = TableGame(
             "打ち切り": "abandon",
         },
     ),
+    tags=("[[ducks]]",),
 )
 """Ducks as the village hosts it."""

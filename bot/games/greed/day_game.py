@@ -70,4 +70,5 @@ DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
     aliases=day_commands.ALIASES,
     argument_aliases=day_commands.ARGUMENT_ALIASES,
     group_aliases=("グリード",),
+    tags=("[[greed]]",),
 )

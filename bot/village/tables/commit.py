@@ -14,7 +14,6 @@ from typing import Any
 
 from bot.fairness.digest import Digest
 from bot.games.api import Json
-from bot.games.registry import TABLE_GAMES
 from bot.village.core import Author, Core, Incoming
 from bot.village.kept_tables import KeptTable
 from bot.village.moves import Applied, Where
@@ -78,7 +77,7 @@ def table_after(
 ) -> TableRecord:
     """The table after a move: its version, whether it is over, and when the awaited move
     must come (a new turn, or a turn given back, gets the whole time limit)."""
-    game = TABLE_GAMES[table.game].game
+    game = core.registry.table_games[table.game].game
     version = table.version + len(village_events) + len(applied.stored)
     if game.finished(applied.state):
         return replace(
@@ -161,7 +160,7 @@ async def ended_digest(core: Core, after: TableRecord) -> Digest | None:
     in the unit that ends it: posted with the seed."""
     if after.status == TABLE_PLAYING:
         return None
-    return await table_digest(core.store, after)
+    return await table_digest(core.store, after, core.registry)
 
 
 def scores(

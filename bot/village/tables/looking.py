@@ -88,7 +88,7 @@ async def export(core: Core, call: Call) -> list[Reply]:
     table = await named(core, call)
     seated = await load(core, table, call.here)
     names = dict(zip(table.seats, seated.names, strict=False))
-    document = await table_document(core.store, table, names)
+    document = await table_document(core.store, table, names, core.registry)
     state = state_of(seated)
     return [
         Reply(
@@ -118,11 +118,11 @@ async def verify(core: Core, call: Call) -> list[Reply]:
         document = attached_export(attached)
     else:
         table = await named(core, call)
-        document = await table_document(core.store, table)
+        document = await table_document(core.store, table, games=core.registry)
         if document["seed"] is None:
             raise Refusal("table_not_ended", game=table.game, table=table.table_id)
         state = state_of(await load(core, table, call.here))
-    checked, mismatches = verify_table(document)
+    checked, mismatches = verify_table(document, core.registry)
     params: dict[str, Json] = {}
     if attached is not None:
         # A file can check out against itself and still not be the table the village played.

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.api import MOVER_ONLY, Json, RuleError
-from bot.games.registry import TABLE_GAMES, AnyTableGame
+from bot.games.registry import AnyTableGame
 from bot.village.core import Author, Call, Core, Incoming, Refusal, int_arg
 from bot.village.kept_tables import KeptTable
 from bot.village.records import (
@@ -62,7 +62,7 @@ def place(incoming: Incoming) -> int:
 async def load(core: Core, table: TableRecord, village: VillageRecord | None = None) -> Seated:
     """The table as its commands see it: from memory while it is still at the version its
     row was just read at (`kept_tables`), else read (its stream and its players' names)."""
-    kind = TABLE_GAMES[table.game]
+    kind = core.registry.table_games[table.game]
     zone = village.settings.zone if village is not None else dt.UTC
     started = table.status != TABLE_SEATING and table.started_at is not None
     key = (table.village_id, table.table_id)

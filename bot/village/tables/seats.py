@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.fairness.seed import commitment
 from bot.games.api import Json, SettingError
-from bot.games.registry import TABLE_GAMES, AnyTableGame
+from bot.games.registry import AnyTableGame
 from bot.village.core import Author, Call, Core, Refusal
 from bot.village.moves import settle_chance
 from bot.village.records import (
@@ -39,7 +39,7 @@ async def open_table(core: Core, call: Call) -> list[Reply]:
     """`/ducks new`: a table here, with the caller in its first seat."""
     village = call.here
     game = call.command.group
-    kind = TABLE_GAMES[game]
+    kind = core.registry.table_games[game]
     at = place(call.incoming)
     if await core.store.table_at(village.village_id, at) is not None:
         raise Refusal("table_exists", game=game)

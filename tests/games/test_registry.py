@@ -1,0 +1,73 @@
+"""A registry of games refuses, when it is made, two games claiming one name: a game key,
+a group of commands (or its other name), a reply key or a tag; and what is made from a
+registry (its command table, its grammar) knows its games and no others."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot.chat.parse import parse_message
+from bot.games.api import TableCommands
+from bot.games.ducks import TABLE as DUCKS
+from bot.games.greed.day_game import DAY as GREED
+from bot.games.registry import DEFAULT, ClashError, Registry
+from bot.village.registry import commands_of
+from bot.village.requests import Chatter, CommandRequest, GamePlay
+from bot.words.text import GameTexts
+from tests.toys.coin import TABLE as COIN
+from tests.toys.coin.game import CoinGame
+from tests.toys.registry import TOYS
+
+
+class _CoinCalled(CoinGame):
+    def __init__(self, key: str) -> None:
+        self.key = key  # type: ignore[misc]
+
+
+def test_two_games_of_one_key_are_refused() -> None:
+    with pytest.raises(ClashError, match="game key 'ducks'"):
+        Registry((GREED,), (DUCKS, replace(COIN, game=_CoinCalled("ducks"))))
+
+
+def test_a_game_named_as_another_games_group_is_refused() -> None:
+    # `/ダックス` is Ducks' group already.
+    coin = replace(COIN, commands=TableCommands(group_aliases=("ダックス",)))
+    with pytest.raises(ClashError, match="coin and ducks both claim the command group 'ダックス'"):
+        Registry((GREED,), (DUCKS, coin))
+
+
+def test_a_game_named_as_the_villages_own_group_is_refused() -> None:
+    coin = replace(COIN, commands=TableCommands(group_aliases=("村",)))
+    games = Registry((GREED,), (coin,))  # the games alone do not know the village's group
+    with pytest.raises(ClashError, match="command group '村'"):
+        commands_of(games)
+    with pytest.raises(ClashError, match="command group 'village'"):
+        commands_of(Registry((GREED,), (replace(COIN, game=_CoinCalled("village")),)))
+
+
+def test_two_games_writing_one_reply_key_are_refused() -> None:
+    assert COIN.texts is not None
+    writers = {**COIN.texts.writers, "ducks.roll": COIN.texts.writers["coin.toss"]}
+    coin = replace(COIN, texts=GameTexts(writers, COIN.texts.ja, COIN.texts.en))
+    with pytest.raises(ClashError, match=r"coin and ducks both claim the reply key 'ducks\.roll'"):
+        Registry((GREED,), (DUCKS, coin))
+
+
+def test_two_games_reading_one_tag_are_refused() -> None:
+    coin = replace(COIN, tags=("[[DUCKS]]",))
+    with pytest.raises(ClashError, match="coin and ducks both claim the tag"):
+        Registry((GREED,), (DUCKS, coin))
+
+
+def test_a_registrys_grammar_and_commands_are_its_own() -> None:
+    played = parse_message("[[coin]] heads", TOYS)
+    assert isinstance(played, GamePlay) and played.game == "coin"
+    assert isinstance(parse_message("[[coin]] heads"), Chatter)  # the bot's own games
+    typed = parse_message("/コイン コール 面:heads", TOYS)
+    assert isinstance(typed, CommandRequest)
+    found = commands_of(TOYS).resolve(typed)
+    assert found is not None and found[1].path == "coin call" and found[1].args == {"side": "heads"}
+    assert commands_of(DEFAULT).resolve(typed) is None
+    assert "coin" in commands_of(TOYS).groups and "coin" not in commands_of(DEFAULT).groups
