@@ -10,7 +10,6 @@ from typing import Final
 from bot.chat import catalog_en, catalog_ja
 from bot.games.registry import DEFAULT, Registry
 from bot.words.shapes import Params, Shapes
-from bot.words.text import Writer
 
 CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {
     "ja": catalog_ja.TEXTS,
@@ -24,11 +23,6 @@ def catalog(locale: str, games: Registry = DEFAULT) -> Mapping[str, str]:
     """The texts of `locale`, or of the default locale when there are none: the village's
     own and every game's of `games`."""
     return games.derived(_catalogs)[locale if locale in CATALOGS else DEFAULT_LOCALE]
-
-
-def game_writers(games: Registry = DEFAULT) -> Mapping[str, Writer]:
-    """The reply writers of the games of `games`, by reply key."""
-    return games.writers
 
 
 def game_shapes(games: Registry = DEFAULT) -> Shapes:

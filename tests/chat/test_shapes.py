@@ -12,8 +12,8 @@ import logging
 import pytest
 
 from bot.chat import catalog_ja
-from bot.chat.render import _WRITERS, made, render, reply_shapes, tables
-from bot.chat.text import game_writers
+from bot.chat.render import _WRITERS, _writers, made, render, reply_shapes
+from bot.games.registry import DEFAULT
 from bot.words import shapes
 from bot.words.reply import SECRET_PARAMS, Reply, ReplyKind, reply_data
 from bot.words.shapes import ShapeError, check
@@ -39,7 +39,7 @@ def a_throw(**params: object) -> Reply:
 
 
 def test_every_key_a_writer_handles_has_a_shape_and_every_shape_a_writer() -> None:
-    written = {*_WRITERS, *tables.WRITERS, *game_writers()}
+    written = {*_WRITERS, *_writers(DEFAULT)}
     assert sorted(written - set(reply_shapes())) == []
     assert sorted(set(reply_shapes()) - written) == []
 
