@@ -20,7 +20,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.games.registry import GAMES
+from bot.games.registry import DEFAULT
 from bot.storage.engine import make_engine
 from bot.storage.migrate import migrate
 from bot.storage.store import SqlStore
@@ -49,7 +49,7 @@ OLD_TABLES = ("village", "village_day", "player", "event", "message", "player_da
 
 async def exported(engine: AsyncEngine) -> dict[str, Any]:
     store = SqlStore(engine)
-    core = Core(store, SystemClock(), FairChance(), GAMES)
+    core = Core(store, SystemClock(), FairChance(), DEFAULT)
     found: dict[str, Any] = {}
     for village_id in await store.village_ids():
         village = await store.get_village(village_id)
