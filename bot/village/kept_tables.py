@@ -13,10 +13,10 @@ unit has committed (`Core.unit`), never before.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from bot.games.api import Json
+from bot.village.kept import KeptByEvents
 from bot.village.records import StoredEvent
 from bot.village.stream import StreamView
 
@@ -44,41 +44,10 @@ class KeptTable:
     """The players' names, by seat."""
 
 
-class KeptTables:
+class KeptTables(KeptByEvents[TableKey, KeptTable]):
     def __init__(self, capacity: int = CAPACITY, tables: int = TABLES) -> None:
-        self._capacity = capacity
-        self._tables = tables
-        self._kept: OrderedDict[TableKey, KeptTable] = OrderedDict()
-        self._events = 0
+        super().__init__(capacity, tables)
 
     def get(self, key: TableKey, version: int) -> KeptTable | None:
         """The table as kept, if the database still has it at `version`."""
-        kept = self._kept.get(key)
-        if kept is None:
-            return None
-        if kept.version != version:
-            self.forget(key)  # written by something else since: read it again
-            return None
-        self._kept.move_to_end(key)
-        return kept
-
-    def keep(self, key: TableKey, kept: KeptTable) -> None:
-        self.forget(key)
-        self._kept[key] = kept
-        self._events += len(kept.events)
-        while len(self._kept) > 1 and (
-            self._events > self._capacity or len(self._kept) > self._tables
-        ):
-            self.forget(next(iter(self._kept)))
-
-    def forget(self, key: TableKey) -> None:
-        kept = self._kept.pop(key, None)
-        if kept is not None:
-            self._events -= len(kept.events)
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    @property
-    def events(self) -> int:
-        return self._events
+        return self._found(key, lambda kept: kept.version == version)

@@ -10,9 +10,9 @@ kept wrongly could never be written over: its move would fail and be read again.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
+from bot.village.kept import KeptByEvents
 from bot.village.records import StoredEvent
 from bot.village.stream import StreamView
 
@@ -36,41 +36,10 @@ class KeptStream:
     view: StreamView
 
 
-class StreamCache:
+class StreamCache(KeptByEvents[StreamKey, KeptStream]):
     def __init__(self, capacity: int = CAPACITY, streams: int = STREAMS) -> None:
-        self._capacity = capacity
-        self._streams = streams
-        self._kept: OrderedDict[StreamKey, KeptStream] = OrderedDict()
-        self._events = 0
+        super().__init__(capacity, streams)
 
     def get(self, key: StreamKey, table: tuple[int, int] | None) -> KeptStream | None:
         """The stream as kept, if it is still the table's `(table id, version)`."""
-        kept = self._kept.get(key)
-        if kept is None:
-            return None
-        if table is None or (kept.table_id, kept.version) != table:
-            self._forget(key)  # written by something else since: read it again
-            return None
-        self._kept.move_to_end(key)
-        return kept
-
-    def keep(self, key: StreamKey, kept: KeptStream) -> None:
-        self._forget(key)
-        self._kept[key] = kept
-        self._events += len(kept.events)
-        while len(self._kept) > 1 and (
-            self._events > self._capacity or len(self._kept) > self._streams
-        ):
-            self._forget(next(iter(self._kept)))
-
-    def _forget(self, key: StreamKey) -> None:
-        kept = self._kept.pop(key, None)
-        if kept is not None:
-            self._events -= len(kept.events)
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    @property
-    def events(self) -> int:
-        return self._events
+        return self._found(key, lambda kept: (kept.table_id, kept.version) == table)
