@@ -126,3 +126,15 @@ async def _write_row(store: SqlStore, table: TableRecord) -> None:
             .where(GameTable.village_id == table.village_id, GameTable.table_id == table.table_id)
             .values(settings=table.settings)
         )
+
+
+async def test_a_started_tables_row_is_at_the_version_of_its_last_event(tmp_path: Path) -> None:
+    store, _village, engine = await _regidice_table(tmp_path)
+    try:
+        table = await store.get_table(1, 1)
+        events = await store.load_table(1, 1)
+    finally:
+        await engine.dispose()
+    assert table is not None and events
+    # No version skipped: a kept table (and a move's write) is at the version of its log.
+    assert table.version == events[-1].version == len(events)

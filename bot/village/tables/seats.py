@@ -191,8 +191,7 @@ async def start(core: Core, call: Call) -> list[Reply]:
         started_at=now,
         seed=seed,
         commitment=commitment(seed),
-        version=table.version + 1,
-    )
+    )  # its version: `table_after` counts the start's event with what its chance wrote
     # The settled settings go into the sealed log: it alone tells how the table is played.
     event = started_event(by(call.author), table.seats, started.commitment, settled, now)
     game = seated.kind.game
