@@ -85,3 +85,10 @@ class DayGame(Generic[S, M, E]):
     tags: tuple[str, ...] = ()
     """The tags its grammar reads in a message (`[[greed]]`): no two games may read the
     same one (the registry refuses it)."""
+
+
+def day_key(game: str, name: str) -> str:
+    """A day game's reply key: the name of the reply (its kind, for a move) after the game's
+    key (`greed.status`), as a table game's are (`ducks.roll`), so that two day games in one
+    registry never claim the same key and the village's own keys stay its own."""
+    return f"{game}.{name}"

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.games.api import RuleError
+from bot.games.day import day_key
 from bot.village.core import Call, Core, Refusal, int_arg, reason_arg
 from bot.village.memo import memo_reply, standings_reply
 from bot.village.records import (
@@ -37,7 +38,7 @@ async def status(core: Core, call: Call) -> list[Reply]:
     return [
         Reply(
             ReplyKind.INFO,
-            "status",
+            day_key(village.game, "status"),
             {"player": player.name},
             to=player.name,
             state=state,
@@ -71,7 +72,7 @@ async def log(core: Core, call: Call) -> list[Reply]:
     return [
         Reply(
             ReplyKind.INFO,
-            "log",
+            day_key(village.game, "log"),
             {
                 "player": player.name,
                 "day": number,
@@ -110,11 +111,12 @@ async def help_(core: Core, call: Call) -> list[Reply]:
 
 
 async def score(core: Core, call: Call) -> list[Reply]:
+    game = call.here.game
     try:
         params = core.day_game(call.here).calculate(call.arg("faces") or "")
     except RuleError as error:
-        raise Refusal(error.key, **error.params) from None
-    return [Reply(ReplyKind.INFO, "score", params, private=True)]
+        raise Refusal(day_key(game, error.key), **error.params) from None
+    return [Reply(ReplyKind.INFO, day_key(game, "score"), params, private=True)]
 
 
 async def rollback(core: Core, call: Call) -> list[Reply]:
@@ -231,4 +233,5 @@ async def _append_village_action(
     await core.store.append(append, day.day, None)
     state = await core.position(village, day, player.player_id, after)
     params = {**event.data, "player": player.name, "by": call.author.name}
-    return [Reply(ReplyKind.INFO, key, params, to=player.name, state=state)]
+    reply = day_key(village.game, key)
+    return [Reply(ReplyKind.INFO, reply, params, to=player.name, state=state)]

@@ -323,6 +323,7 @@ async def _closing_replies(
                 "commitment": day.commitment,
                 "draw_count": whole.count,
                 "draw_digest": whole.sha256,
+                "game": village.game,
             },
             day_post=day.day,
         )

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.fairness.seed import new_seed
 from bot.games.api import Play, Unreadable
+from bot.games.day import day_key
 from bot.games.registry import DEFAULT, Registry
 from bot.village import days, overdue, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
@@ -178,7 +179,9 @@ class VillageService:
             return []  # another day game's words: chatter in a village that plays another
         reading = request.reading
         if isinstance(reading, Unreadable):
-            raise Refusal(f"message_{reading.reason}", tags=reading.tags, limit=MAX_LENGTH)
+            # The day game words why its message cannot be played (`greed.too_many_tags`).
+            why = day_key(request.game, reading.reason)
+            raise Refusal(why, tags=reading.tags, limit=MAX_LENGTH)
         return await play(self.core, incoming, reading)
 
     async def _day_game_here(self, incoming: Incoming, request: GamePlay) -> bool:

@@ -115,7 +115,7 @@ def _check_pips_day(said: list[Output]) -> None:
     assert [o.text for o in rolled] == ["【ann】4の目：今日は4点。", "【bob】6の目：今日は6点。"]
     [again] = _keyed(said, "pips.done")
     assert again.text == "【ann】今日はもう4を振りました。また明日。"
-    assert not _keyed(said, "throw")  # `[[greed]]` played nothing here
+    assert not _keyed(said, "greed.throw")  # `[[greed]]` played nothing here
     [closed] = _keyed(said, "day_closed")
     assert closed.reply.params["day"] == 1 and closed.reply.params["draw_count"] == 2
     standings = _keyed(said, "standings")
@@ -124,7 +124,7 @@ def _check_pips_day(said: list[Output]) -> None:
         ("bob", 6, 6),
         ("ann", 4, 4),
     ]
-    [verify] = _keyed(said, "verify")
+    [verify] = _keyed(said, "pips.verify")
     # Checked by Pips' own reading of its record (Greed's would not read `4` as a face):
     # scripted dice differ from the seed's only as faces, unless one happens to agree.
     assert verify.reply.params["throws"] == 2 and verify.reply.params["scripted"]

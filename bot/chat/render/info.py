@@ -76,8 +76,12 @@ def bad_setting(t: Text, reply: Reply) -> list[str]:
 def village_created(games: Registry) -> Writer:
     def write(t: Text, reply: Reply) -> list[str]:
         p = VillageCreatedParams.of(reply)
-        key = "village_created.posts" if p.layout == "posts" else "village_created"
-        return [t(key, game=t.word("game", p.game or games.default_day_game))]
+        game = p.game or games.default_day_game
+        posts = p.layout == "posts"
+        key = "village_created.posts" if posts else "village_created"
+        # How a player joins is the day game's to say (Greed: six tags in a message).
+        join = t.texts.get(f"{game}.join.posts" if posts else f"{game}.join", "")
+        return [t(key, game=t.word("game", game), join=join).rstrip()]
 
     return write
 

@@ -15,7 +15,7 @@ from tests.toys.pips.text import TEXTS
 
 def odds(state: PipsDay) -> Params:
     if state.finished:
-        raise RuleError("pips.done", {"pips": state.pips})
+        raise RuleError("done", {"pips": state.pips})
     return {"each": "1/6"}
 
 

@@ -101,7 +101,7 @@ class PipsGame:
 
     def decide(self, state: PipsDay, seat: Seat, move: object) -> tuple[Rolled, ...]:
         if state.finished:
-            raise RuleError("pips.done", {"pips": state.pips})
+            raise RuleError("done", {"pips": state.pips})
         return ()
 
     def asks(self, state: PipsDay, seat: Seat, move: object) -> ChanceRequest | None:
@@ -128,7 +128,7 @@ class PipsGame:
     def outcome(
         self, before: PipsDay, events: Sequence[Rolled], after: PipsDay
     ) -> tuple[str, dict[str, Json]]:
-        return "pips.rolled", {"pips": after.pips}
+        return "rolled", {"pips": after.pips}  # keyed `pips.rolled` by the village
 
     def summary(self, state: PipsDay) -> dict[str, Json]:
         return {"rolled": state.finished}
@@ -138,7 +138,7 @@ class PipsGame:
         if not tags:
             return None
         if tags > 1 or _TAG.sub(" ", text).strip():
-            return Unreadable("pips_unreadable", tagged=True, tags=tags)
+            return Unreadable("unreadable", tagged=True, tags=tags)
         return Play((Roll(),), tagged=True, tags=1)
 
     def mark(self, state: PipsDay) -> tuple[int, ...] | None:
