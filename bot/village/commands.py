@@ -1,4 +1,4 @@
-"""The village's day commands, which a day game names (`/greed status`): status, log, memo,
+"""The village's day commands, which a day game names (`/<game> status`): status, log, memo,
 score, rollback and restore, help; and the standings."""
 
 from __future__ import annotations
@@ -56,11 +56,12 @@ async def log(core: Core, call: Call) -> list[Reply]:
     if day is None or number < 1:
         raise Refusal("unknown_day", day=number, last=village.day)
     view = await core.view(village, day, player.player_id)
-    where = core.day_game(village).position
+    day_game = core.day_game(village)
+    where = day_game.position
     steps = [
         {
             **{name: step.position[name] for name in where},
-            "faces": step.data.get("faces", []),
+            "faces": day_game.drawn(step.data),
             "throw_seq": step.data.get("throw_seq"),
             "message_id": step.message_id,
             "at": step.recorded_at.isoformat(),
@@ -121,7 +122,7 @@ async def score(core: Core, call: Call) -> list[Reply]:
 
 async def rollback(core: Core, call: Call) -> list[Reply]:
     """Roll a player's current day back to just before the move at a position the day game
-    names (Greed: a turn, or a throw of one of its laps): its first field is required, the
+    names (`DayGame.position`, a turn and a throw, say): its first field is required, the
     others are 1 when left out."""
     village = call.here
     command = call.command

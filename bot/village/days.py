@@ -225,7 +225,8 @@ async def close_day(
             continue  # did not play today: nothing to close
         events = game.expire(view.state)
         after = replay(game, view.state, events)
-        if _turns(game, after) > _turns(game, view.state):
+        turns = core.day_game(village).turns
+        if len(turns(after)) > len(turns(view.state)):
             unfinished.append(player.name)
         ended = tables[player.player_id].ended_message_id
         streams.append(
@@ -280,11 +281,6 @@ async def close_day(
         core, village, day, reason, by, unfinished, following, players, today, whole
     )
     return DayClosed(replies, following)
-
-
-def _turns(game: AnyGame, state: object) -> int:
-    turns = game.summary(state).get("turns")
-    return len(turns) if isinstance(turns, list) else 0
 
 
 def _new_event(game: AnyGame, event: object) -> NewEvent:

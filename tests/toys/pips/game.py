@@ -36,7 +36,8 @@ class Roll:
 @dataclass(frozen=True, slots=True)
 class Rolled:
     faces: tuple[int, ...]
-    """One die's pips; `faces`, as a day's record lists every throw's outcome."""
+    """One die's pips, stored as `pips`: the village asks the game for a draw's outcome
+    (`DayGame.drawn`) rather than reading a field of Greed's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +54,12 @@ class PipsCodec:
     version = 1
 
     def encode(self, event: Rolled) -> Encoded:
-        return Encoded("Rolled", {"faces": list(event.faces)})
+        return Encoded("Rolled", {"pips": event.faces[0]})
 
     def decode(self, stored: Encoded) -> Rolled:
-        faces = stored.data["faces"]
-        assert isinstance(faces, list)
-        return Rolled(tuple(int(str(f)) for f in faces))
+        pips = stored.data["pips"]
+        assert isinstance(pips, int)
+        return Rolled((pips,))
 
 
 def fair_roll(seed: bytes, context: ChanceContext) -> Outcome:
