@@ -5,7 +5,7 @@ from typing import Final
 
 # The same keys as the Japanese catalogue (a test holds them equal); filled with `str.format`.
 TEXTS: Final[Mapping[str, str]] = {
-    # -- common words (Greed's faces, combinations and moves are in its own catalogue) ---------
+    # -- common words (each game's own words, its moves and refusals are in its catalogue) -----
     "locale.ja": "Japanese",
     "locale.en": "English",
     "pts": "{n} pts",

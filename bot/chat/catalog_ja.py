@@ -6,7 +6,7 @@ from typing import Final
 # Templates are filled with `str.format`: a value never goes through the template engine
 # itself, so a player name with braces in it is shown as typed.
 TEXTS: Final[Mapping[str, str]] = {
-    # -- common words (Greed's faces, combinations and moves are in its own catalogue) ---------
+    # -- common words (each game's own words, its moves and refusals are in its catalogue) -----
     "locale.ja": "日本語",
     "locale.en": "英語",
     "pts": "{n}点",

@@ -1,4 +1,4 @@
-"""A move of the village's day game (Greed's throws and Turn End): checked against the
+"""A move of the village's day game (a throw, a turn's end): checked against the
 player's state before any die is drawn.
 
 What a move is decided from is read at once, in one statement (the village, the day, the
@@ -264,8 +264,8 @@ def _decide(
     view: StreamView,
     move: object,
 ) -> tuple[object, list[object], tuple[NewEvent, ...]]:
-    """The state after the move, the game's events, and the events as stored. Greed's
-    derivation names the day and the player, not the table (greed.md §8), so the draw is
+    """The state after the move, the game's events, and the events as stored. A day game's
+    derivation names the day and the player, not the table (docs/fair-dice.md), so the draw is
     made with no table id: the store numbers a day's table only when it writes it."""
     player = incoming.author.player_id
     where = Where(village.village_id, day.day, 0, incoming.message_id, day.seed, (player,))

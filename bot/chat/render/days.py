@@ -34,7 +34,7 @@ def day_closed(games: Registry) -> Writer:
 
 
 def _verify_command(games: Registry, game: str | None, day: int) -> str:
-    """The command that checks a closed day's throws, as players type it (`/greed verify
+    """The command that checks a closed day's throws, as players type it (`/<game> verify
     day:3`): the day game's group and its command that does `verify`."""
     key = game or games.default_day_game
     day_game = games.day_games.get(key)

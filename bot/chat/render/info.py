@@ -79,7 +79,7 @@ def village_created(games: Registry) -> Writer:
         game = p.game or games.default_day_game
         posts = p.layout == "posts"
         key = "village_created.posts" if posts else "village_created"
-        # How a player joins is the day game's to say (Greed: six tags in a message).
+        # How a player joins is the day game's to say (its tags, how many, where).
         join = t.texts.get(f"{game}.join.posts" if posts else f"{game}.join", "")
         return [t(key, game=t.word("game", game), join=join).rstrip()]
 
@@ -114,7 +114,8 @@ def help_lines(games: Registry) -> Writer:
 
 
 def usage(command: Command) -> str:
-    """How a command is typed: `/greed rollback player: turn: [lap:] [throw:] reason:`."""
+    """How a command is typed: `/village export [day:]`, `/ducks join`, its required
+    arguments bare and the others in brackets."""
     parts = [f"/{command.path}"]
     for argument in command.arguments:
         if command.settings:
