@@ -126,10 +126,14 @@ class Registry:
         made: T = self._derived[build]
         return made
 
-    def day_rules(self, t: Text, rules: Mapping[str, Any]) -> str:
-        """A day's rules in a line, as the day game whose settings they are words them (the
-        village's own replies show them: a day's opening, the settings); "" when no day game
-        words them."""
+    def day_rules(self, t: Text, rules: Mapping[str, Any], game: str | None = None) -> str:
+        """A day's rules in a line, as the village's day game `game` words them (the
+        village's own replies show them: a day's opening, the settings); "" when it words
+        none. A reply that names no game (kept from before they did) is worded by the day
+        game whose settings the rules hold."""
+        if game is not None and game in self.day_games:
+            texts = self.day_games[game].texts
+            return texts.rules(t, rules) if texts is not None and texts.rules else ""
         for keys, words in self._rule_keys:
             if keys.issubset(rules):
                 return words(t, rules)

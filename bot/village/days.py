@@ -56,7 +56,8 @@ def open_day(
     )
 
 
-def day_opened_reply(day: DayRecord) -> Reply:
+def day_opened_reply(day: DayRecord, game: str) -> Reply:
+    """A day's opening, naming the village's day game, whose words its rules are in."""
     return Reply(
         ReplyKind.DAY_OPENED,
         "day_opened",
@@ -66,6 +67,7 @@ def day_opened_reply(day: DayRecord) -> Reply:
             "timezone": day.settings.timezone,
             "commitment": day.commitment,
             "rules": thawed(day.settings.rules),
+            "game": game,
         },
         day_post=day.day,
     )
@@ -100,7 +102,7 @@ async def create_village(core: Core, call: Call) -> list[Reply]:
         raise Refusal("village_exists") from None
     return [
         Reply(ReplyKind.INFO, "village_created", {"game": game.key, "layout": village.layout}),
-        day_opened_reply(day),
+        day_opened_reply(day, game.key),
     ]
 
 
@@ -333,5 +335,5 @@ async def _closing_replies(
         core.store, village, day.day, scores=scores, registry=core.registry
     )
     replies.append(replace(standings, day_post=day.day))
-    replies.append(day_opened_reply(following))
+    replies.append(day_opened_reply(following, village.game))
     return replies

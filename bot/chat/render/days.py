@@ -16,7 +16,7 @@ def day_opened(games: Registry) -> Writer:
         return [
             t("day_opened.head", day=p.day),
             t("day_opened.closes", closes=t.when(p.closes_at, p.timezone)),
-            games.day_rules(t, p.rules),
+            games.day_rules(t, p.rules, p.game),
             t("day_opened.commitment", commitment=p.commitment),
             t("day_opened.explain"),
         ]

@@ -165,7 +165,7 @@ def _settings(games: Registry, t: Text, reply: Reply) -> list[str]:
     day, current, following, changed = p.day, p.current, p.next, p.changed
     lines = [
         t("settings.head", day=day),
-        games.day_rules(t, current),
+        games.day_rules(t, current, p.game),
         t(
             "settings.schedule",
             # The language changes at once, so the one in force is the new one.

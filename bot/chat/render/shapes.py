@@ -117,6 +117,8 @@ class SettingsParams(Params):
     next: dict[Str, Any]
     """The values from the next day on (the village's own settings are in force now)."""
     changed: tuple[Str, ...] = ()
+    game: Str | None = None
+    """The village's day game, whose words the rules are in."""
 
 
 class StandingsRow(Part):
@@ -155,6 +157,9 @@ class DayOpenedParams(DayParams):
     timezone: Str | None = None
     commitment: Str
     rules: dict[Str, Any]
+    game: Str | None = None
+    """The village's day game, whose words the rules are in (found by their keys when left
+    out)."""
 
 
 class DayClosedParams(Params):
