@@ -68,6 +68,9 @@ class Registry:
         if twice is not None:
             raise ClashError(f"two games claim the game key {twice!r}")
         groups, replies, tags = Claims("command group"), Claims("reply key"), Claims("tag")
+        # The catalogues join one catalogue per language: a text two games hold would be
+        # one game's words in the other's replies.
+        words = Claims("text")
         for game, aliases, texts, own_tags in [
             *((d.game, d.group_aliases, d.texts, d.tags) for d in day_games),
             *((t.game, t.commands.group_aliases, t.texts, t.tags) for t in table_games),
@@ -76,6 +79,7 @@ class Registry:
             groups.claim([game.key, *aliases], game.key)
             if texts is not None:
                 replies.claim(texts.writers, game.key)
+                words.claim({*texts.ja, *texts.en}, game.key)
             tags.claim(own_tags, game.key)
         self.day_games: Mapping[str, AnyDayGame] = {d.game.key: d for d in day_games}
         """The games each player plays alone in the village's channel, one table per player

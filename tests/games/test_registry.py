@@ -10,6 +10,7 @@ import pytest
 
 from bot.chat.parse import parse_message
 from bot.chat.render import render
+from bot.chat.text import catalog
 from bot.games.api import TableCommands
 from bot.games.ducks import TABLE as DUCKS
 from bot.games.greed.day_game import DAY as GREED
@@ -106,3 +107,21 @@ def test_a_days_rules_are_worded_by_the_villages_day_game_not_the_first_that_fit
     assert "dots' own rules" in render(opened, "en", games=games).splitlines()
     pips = replace(opened, params={**opened.params, "game": "pips"})
     assert "Rules: one 6-sided die a day, its pips the points." in render(pips, "en", games=games)
+
+
+def test_two_games_holding_one_text_are_refused() -> None:
+    # Greed's catalogue words a die (`die`): a table game's `die` would be read in its replies.
+    assert GREED.texts is not None and "die" in GREED.texts.en
+    own = COIN.texts
+    assert own is not None
+    coin = replace(COIN, texts=replace(own, en={**own.en, "die": "a coin"}))
+    with pytest.raises(ClashError, match="coin and greed both claim the text 'die'"):
+        Registry((GREED,), (DUCKS, coin))
+
+
+def test_a_game_holding_one_of_the_villages_texts_is_refused() -> None:
+    own = COIN.texts
+    assert own is not None
+    coin = replace(COIN, texts=replace(own, ja={**own.ja, "no_village": "村ではありません"}))
+    with pytest.raises(ClashError, match="no_village"):
+        catalog("ja", Registry((GREED,), (coin,)))
