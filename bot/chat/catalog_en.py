@@ -5,7 +5,7 @@ from typing import Final
 
 # The same keys as the Japanese catalogue (a test holds them equal); filled with `str.format`.
 TEXTS: Final[Mapping[str, str]] = {
-    # -- common words (Greed's faces, combinations and moves are in its own catalogue) ---------
+    # -- common words (each game's own words, its moves and refusals are in its catalogue) -----
     "locale.ja": "Japanese",
     "locale.en": "English",
     "pts": "{n} pts",
@@ -28,10 +28,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "missing_argument": "{who}`/{command}` needs `{argument}:`.",
     "bad_number": "{who}`{argument}:` takes a number (“{value}” is not one).",
     "unknown_day": "{who}There is no day {day}: days go from 1 to {last}.",
-    "unknown_face": (
-        "{who}“{face}” is not a face. Faces are written $ G R Eg Eb D (Eg = green E, Eb = black E)."
-    ),
-    "score_dice": "{who}Give 1 to 6 dice (you gave {dice}).",
     "rollback_target": (
         "{who}{player} has no turn {turn}, lap {lap}, throw {throw} in the current day. "
         "Nothing was changed."
@@ -81,14 +77,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}/{command} takes its values with their keys ({keys}). Nothing was changed."
     ),
     "unknown_command": "{who}There is no command `/{command}`. Commands: {known}",
-    "message_too_many_tags": (
-        "{who}That message has {tags} `[[greed]]` tags; at most 6 dice are thrown at once. "
-        "Nothing was thrown."
-    ),
-    "message_tags_and_turn_end": (
-        "{who}That message has both `[[greed]]` tags and a Turn End. Nothing was thrown: "
-        "post either the throw or the Turn End."
-    ),
     "message_too_long": (
         "{who}That message is too long (at most {limit} characters). Nothing was thrown."
     ),
@@ -97,10 +85,8 @@ TEXTS: Final[Mapping[str, str]] = {
         "try again in a moment."
     ),
     # -- information -----------------------------------------------------------------------------
-    "village_created": (
-        "This channel is now a {game} village. Post six `[[greed]]` tags to join and start "
-        "your first turn."
-    ),
+    # {join}: how a player joins, in the day game's words (its `<game>.join` text).
+    "village_created": "This channel is now a {game} village. {join}",
     "settings.head": "Village settings (day {day})",
     "settings.schedule": (
         "Language: {locale} · time zone: {timezone} · update at {update} · days last {period}"
@@ -147,7 +133,7 @@ TEXTS: Final[Mapping[str, str]] = {
     ),
     "day_closed.seed": "Seed revealed: {seed}",
     "day_closed.verify": (
-        "Check that sha256(seed) is {commitment}, and every throw with `/greed verify day:{day}`."
+        "Check that sha256(seed) is {commitment}, and every throw with {command}."
     ),
     # -- checking the dice ---------------------------------------------------------------------
     "verify.mismatch": "- {what}: {detail}",
@@ -180,7 +166,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "Check it in a browser too (nothing to install; the file is sent nowhere): <{url}>"
     ),
     "verify.page_local": (
-        "Check it in a browser too: download the `web/verify` folder from greedbot's "
+        "Check it in a browser too: download the `web/verify` folder from the bot's "
         "repository, open its `index.html` in your browser and pick the export file (nothing "
         "to install; the file is sent nowhere)."
     ),
@@ -205,8 +191,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "unknown": "(no text for the reply {key})",
     # -- places, floods, edits (chat platforms) --------------------------------------------------
     "village_created.posts": (
-        "This forum is now a {game} village. Each day gets a post of its own: post six "
-        "`[[greed]]` tags in the day's post to join and start your first turn."
+        "This forum is now a {game} village. Each day gets a post of its own: {join}"
     ),
     "play_elsewhere": "{who}You cannot throw here. Day {day} is played in {post}",
     "post_not_open": (
@@ -396,7 +381,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "standings.head_game": "Standings ({game} only)",
     "arg.game": "game",
     "arg.game.text": "Rank by this game's points only",
-    "choice.game.greed": "Greed",
     "table.rolled_back": (
         "{by} took the {game} table back to the start of {who}'s turn in round {round}"
         " ({rolls} rolls voided). Reason: {reason}"

@@ -6,7 +6,7 @@ from typing import Final
 # Templates are filled with `str.format`: a value never goes through the template engine
 # itself, so a player name with braces in it is shown as typed.
 TEXTS: Final[Mapping[str, str]] = {
-    # -- common words (Greed's faces, combinations and moves are in its own catalogue) ---------
+    # -- common words (each game's own words, its moves and refusals are in its catalogue) -----
     "locale.ja": "日本語",
     "locale.en": "英語",
     "pts": "{n}点",
@@ -30,11 +30,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}`{argument}:` には数字を指定してください（「{value}」は数字ではありません）。"
     ),
     "unknown_day": "{who}{day}d はありません。指定できるのは 1d〜{last}d です。",
-    "unknown_face": (
-        "{who}「{face}」は出目ではありません。出目は $ G R Eg Eb D で書きます"
-        "（Eg = 緑のE、Eb = 黒のE）。"
-    ),
-    "score_dice": "{who}ダイスは1〜6個で指定してください（{dice}個でした）。",
     "rollback_target": (
         "{who}{player} の本日の記録に {turn}ターン目 {lap}周{throw}投目 はありません。"
         "何も変更していません。"
@@ -90,23 +85,14 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}/{command} の値はキーを付けて書いてください（{keys}）。何も変更していません。"
     ),
     "unknown_command": "{who}`/{command}` というコマンドはありません。使えるもの: {known}",
-    "message_too_many_tags": (
-        "{who}`[[greed]]` タグが{tags}個あります。一度に振れるのは6個までです。何も振っていません。"
-    ),
-    "message_tags_and_turn_end": (
-        "{who}`[[greed]]` タグとTEが同じ発言に入っています。何も振っていません。"
-        "振るかTEか、どちらか一方だけを発言してください。"
-    ),
     "message_too_long": "{who}発言が長すぎます（{limit}文字まで）。何も振っていません。",
     "store_unavailable": (
         "{who}記録用のデータベースにつながりません。何も振っておらず、点数も失われていません。"
         "少し待ってからもう一度どうぞ。"
     ),
     # -- information -----------------------------------------------------------------------------
-    "village_created": (
-        "このチャンネルを{game}の村にしました。"
-        "`[[greed]]` を6個並べて発言すると参加して1ターン目が始まります。"
-    ),
+    # {join}: how a player joins, in the day game's words (its `<game>.join` text).
+    "village_created": "このチャンネルを{game}の村にしました。{join}",
     "settings.head": "村の設定（{day}d）",
     "settings.schedule": (
         "言語: {locale} ・ タイムゾーン: {timezone} ・ 更新時刻 {update} ・ 1日の長さ {period}"
@@ -153,7 +139,7 @@ TEXTS: Final[Mapping[str, str]] = {
     ),
     "day_closed.seed": "シード公開: {seed}",
     "day_closed.verify": (
-        "検証: sha256(シード) = {commitment}（`/greed verify day:{day}` で全出目を確認できます）"
+        "検証: sha256(シード) = {commitment}（{command} で全出目を確認できます）"
     ),
     # -- checking the dice ---------------------------------------------------------------------
     "verify.mismatch": "・{what}: {detail}",
@@ -162,7 +148,7 @@ TEXTS: Final[Mapping[str, str]] = {
         "ブラウザでも検証できます（インストール不要、ファイルはどこにも送信されません）: <{url}>"
     ),
     "verify.page_local": (
-        "ブラウザでも検証できます: greedbot のリポジトリから `web/verify` フォルダを"
+        "ブラウザでも検証できます: このボットのリポジトリから `web/verify` フォルダを"
         "ダウンロードし、その中の `index.html` をブラウザで開いて、"
         "エクスポートのファイルを選んでください（インストール不要、ファイルはどこにも送信されません）。"
     ),
@@ -214,8 +200,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "unknown": "（この返信の文面が見つかりません: {key}）",
     # -- places, floods, edits (chat platforms) --------------------------------------------------
     "village_created.posts": (
-        "このフォーラムを{game}の村にしました。1日ごとに投稿（スレッド）を立てるので、"
-        "その日の投稿に `[[greed]]` を6個並べて書き込むと参加して1ターン目が始まります。"
+        "このフォーラムを{game}の村にしました。1日ごとに投稿（スレッド）を立てるので、{join}"
     ),
     "play_elsewhere": "{who}ここでは振れません。{day}d はこちらで遊びます: {post}",
     "post_not_open": (
@@ -404,7 +389,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "standings.head_game": "順位表（{game}のみ）",
     "arg.game": "ゲーム",
     "arg.game.text": "このゲームの得点だけで並べる",
-    "choice.game.greed": "グリード",
     "table.rolled_back": (
         "{game}の卓を{by}がラウンド{round}の{who}の手番の始めに戻しました"
         "（無効にした投げ: {rolls}回）。理由: {reason}"

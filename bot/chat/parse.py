@@ -1,7 +1,7 @@
 """Turn a chat message into a game's move, a command, a refusal or plain chatter.
 
-The games read their own words (`Game.read`): Greed's `[[greed]]` tags and TE, a table
-game's tag and keywords. What is left here is the chat's: the length limit and commands.
+The games read their own words (`Game.read`): a day game's tags and words, a table game's
+tag and keywords. What is left here is the chat's: the length limit and commands.
 """
 
 import re

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.chat import catalog_en, catalog_ja
-from bot.games.registry import DEFAULT, Registry
+from bot.games.registry import DEFAULT, ClashError, Registry
 from bot.words.shapes import Params, Shapes
 
 CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {
@@ -36,6 +36,11 @@ def game_shapes(games: Registry = DEFAULT) -> Shapes:
 def _catalogs(games: Registry) -> dict[str, dict[str, str]]:
     merged = {locale: dict(texts) for locale, texts in CATALOGS.items()}
     for texts in games.texts:
+        # A game's text never stands in for the village's own (the registry refuses two
+        # games holding one already).
+        taken = sorted({*texts.ja, *texts.en} & {*CATALOGS["ja"], *CATALOGS["en"]})
+        if taken:
+            raise ClashError(f"a game's catalogue holds the village's texts {taken}")
         merged["ja"].update(texts.ja)
         merged["en"].update(texts.en)
     return merged

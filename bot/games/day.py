@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from bot.fairness.digest import Digest
 from bot.fairness.seed import Mismatch
-from bot.games.api import Game, Json, Params
+from bot.games.api import Game, Json, Params, Unreadable
 from bot.words.text import GameTexts
 
 S = TypeVar("S")
@@ -68,6 +68,15 @@ class DayGame(Generic[S, M, E]):
     digest: Callable[[Sequence[Any]], Digest | None]
     """How many draws a day's record holds and their digest (docs/fair-dice.md §1), from its
     rows as the record writes them: what the day's close posts with its seed."""
+    drawn: Callable[[Mapping[str, Json]], list[Json]] = field(kw_only=True)
+    """The outcome of a move's draw as a day's record lists it (Greed: the faces of a throw),
+    from the data of the move's stored event: the village reads no field of it itself."""
+    turns: Callable[[S], tuple[dict[str, Json], ...]] = field(kw_only=True)
+    """The entries of a player's day that the score row keeps and the memo lists (Greed: its
+    turns played); a day that gains one at the close had an unfinished one."""
+    unreadable: Callable[[Unreadable], tuple[str, Params]] = field(kw_only=True)
+    """Why a message in the game's words cannot be played, as a reply of the game (its name,
+    keyed after the game by the village, and params): too many tags, say."""
     texts: GameTexts | None = None
     """Its reply writers and catalogue, as `TableGame.texts`."""
     commands: tuple[DayCommand, ...] = ()
@@ -85,3 +94,10 @@ class DayGame(Generic[S, M, E]):
     tags: tuple[str, ...] = ()
     """The tags its grammar reads in a message (`[[greed]]`): no two games may read the
     same one (the registry refuses it)."""
+
+
+def day_key(game: str, name: str) -> str:
+    """A day game's reply key: the name of the reply (its kind, for a move) after the game's
+    key (`greed.status`), as a table game's are (`ducks.roll`), so that two day games in one
+    registry never claim the same key and the village's own keys stay its own."""
+    return f"{game}.{name}"

@@ -68,6 +68,9 @@ class Registry:
         if twice is not None:
             raise ClashError(f"two games claim the game key {twice!r}")
         groups, replies, tags = Claims("command group"), Claims("reply key"), Claims("tag")
+        # The catalogues join one catalogue per language: a text two games hold would be
+        # one game's words in the other's replies.
+        words = Claims("text")
         for game, aliases, texts, own_tags in [
             *((d.game, d.group_aliases, d.texts, d.tags) for d in day_games),
             *((t.game, t.commands.group_aliases, t.texts, t.tags) for t in table_games),
@@ -76,6 +79,7 @@ class Registry:
             groups.claim([game.key, *aliases], game.key)
             if texts is not None:
                 replies.claim(texts.writers, game.key)
+                words.claim({*texts.ja, *texts.en}, game.key)
             tags.claim(own_tags, game.key)
         self.day_games: Mapping[str, AnyDayGame] = {d.game.key: d for d in day_games}
         """The games each player plays alone in the village's channel, one table per player
@@ -126,10 +130,14 @@ class Registry:
         made: T = self._derived[build]
         return made
 
-    def day_rules(self, t: Text, rules: Mapping[str, Any]) -> str:
-        """A day's rules in a line, as the day game whose settings they are words them (the
-        village's own replies show them: a day's opening, the settings); "" when no day game
-        words them."""
+    def day_rules(self, t: Text, rules: Mapping[str, Any], game: str | None = None) -> str:
+        """A day's rules in a line, as the village's day game `game` words them (the
+        village's own replies show them: a day's opening, the settings); "" when it words
+        none. A reply that names no game (kept from before they did) is worded by the day
+        game whose settings the rules hold."""
+        if game is not None and game in self.day_games:
+            texts = self.day_games[game].texts
+            return texts.rules(t, rules) if texts is not None and texts.rules else ""
         for keys, words in self._rule_keys:
             if keys.issubset(rules):
                 return words(t, rules)

@@ -1,4 +1,4 @@
-"""The village's day commands, which a day game names (`/greed status`): status, log, memo,
+"""The village's day commands, which a day game names (`/<game> status`): status, log, memo,
 score, rollback and restore, help; and the standings."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.games.api import RuleError
+from bot.games.day import day_key
 from bot.village.core import Call, Core, Refusal, int_arg, reason_arg
 from bot.village.memo import memo_reply, standings_reply
 from bot.village.records import (
@@ -37,7 +38,7 @@ async def status(core: Core, call: Call) -> list[Reply]:
     return [
         Reply(
             ReplyKind.INFO,
-            "status",
+            day_key(village.game, "status"),
             {"player": player.name},
             to=player.name,
             state=state,
@@ -55,11 +56,12 @@ async def log(core: Core, call: Call) -> list[Reply]:
     if day is None or number < 1:
         raise Refusal("unknown_day", day=number, last=village.day)
     view = await core.view(village, day, player.player_id)
-    where = core.day_game(village).position
+    day_game = core.day_game(village)
+    where = day_game.position
     steps = [
         {
             **{name: step.position[name] for name in where},
-            "faces": step.data.get("faces", []),
+            "faces": day_game.drawn(step.data),
             "throw_seq": step.data.get("throw_seq"),
             "message_id": step.message_id,
             "at": step.recorded_at.isoformat(),
@@ -71,7 +73,7 @@ async def log(core: Core, call: Call) -> list[Reply]:
     return [
         Reply(
             ReplyKind.INFO,
-            "log",
+            day_key(village.game, "log"),
             {
                 "player": player.name,
                 "day": number,
@@ -110,16 +112,17 @@ async def help_(core: Core, call: Call) -> list[Reply]:
 
 
 async def score(core: Core, call: Call) -> list[Reply]:
+    game = call.here.game
     try:
         params = core.day_game(call.here).calculate(call.arg("faces") or "")
     except RuleError as error:
-        raise Refusal(error.key, **error.params) from None
-    return [Reply(ReplyKind.INFO, "score", params, private=True)]
+        raise Refusal(day_key(game, error.key), **error.params) from None
+    return [Reply(ReplyKind.INFO, day_key(game, "score"), params, private=True)]
 
 
 async def rollback(core: Core, call: Call) -> list[Reply]:
     """Roll a player's current day back to just before the move at a position the day game
-    names (Greed: a turn, or a throw of one of its laps): its first field is required, the
+    names (`DayGame.position`, a turn and a throw, say): its first field is required, the
     others are 1 when left out."""
     village = call.here
     command = call.command
@@ -231,4 +234,5 @@ async def _append_village_action(
     await core.store.append(append, day.day, None)
     state = await core.position(village, day, player.player_id, after)
     params = {**event.data, "player": player.name, "by": call.author.name}
-    return [Reply(ReplyKind.INFO, key, params, to=player.name, state=state)]
+    reply = day_key(village.game, key)
+    return [Reply(ReplyKind.INFO, reply, params, to=player.name, state=state)]

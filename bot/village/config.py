@@ -169,6 +169,7 @@ def _settings_reply(
             "current": shown(day.settings),
             "next": shown(village.settings),
             "changed": changed,
+            "game": village.game,
         },
         private=private,
     )

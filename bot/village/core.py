@@ -256,14 +256,14 @@ class Core:
         """The score row of a player's table at stream `version`, from the game's scores;
         `finished` overrides (a closed day is over)."""
         game = self.game(village)
-        turns = game.summary(state).get("turns", [])
+        turns = self.day_game(village).turns(state)
         return PlayerDayRecord(
             village_id=village.village_id,
             day=day.day,
             player_id=player_id,
             version=version,
             points=game.scores(state)[SEAT],
-            turns=tuple(t for t in turns if isinstance(t, dict)) if isinstance(turns, list) else (),
+            turns=turns,
             finished=game.finished(state) if finished is None else finished,
             ended_message_id=ended_message_id,
         )

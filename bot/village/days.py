@@ -56,7 +56,8 @@ def open_day(
     )
 
 
-def day_opened_reply(day: DayRecord) -> Reply:
+def day_opened_reply(day: DayRecord, game: str) -> Reply:
+    """A day's opening, naming the village's day game, whose words its rules are in."""
     return Reply(
         ReplyKind.DAY_OPENED,
         "day_opened",
@@ -66,6 +67,7 @@ def day_opened_reply(day: DayRecord) -> Reply:
             "timezone": day.settings.timezone,
             "commitment": day.commitment,
             "rules": thawed(day.settings.rules),
+            "game": game,
         },
         day_post=day.day,
     )
@@ -100,7 +102,7 @@ async def create_village(core: Core, call: Call) -> list[Reply]:
         raise Refusal("village_exists") from None
     return [
         Reply(ReplyKind.INFO, "village_created", {"game": game.key, "layout": village.layout}),
-        day_opened_reply(day),
+        day_opened_reply(day, game.key),
     ]
 
 
@@ -225,7 +227,8 @@ async def close_day(
             continue  # did not play today: nothing to close
         events = game.expire(view.state)
         after = replay(game, view.state, events)
-        if _turns(game, after) > _turns(game, view.state):
+        turns = core.day_game(village).turns
+        if len(turns(after)) > len(turns(view.state)):
             unfinished.append(player.name)
         ended = tables[player.player_id].ended_message_id
         streams.append(
@@ -282,11 +285,6 @@ async def close_day(
     return DayClosed(replies, following)
 
 
-def _turns(game: AnyGame, state: object) -> int:
-    turns = game.summary(state).get("turns")
-    return len(turns) if isinstance(turns, list) else 0
-
-
 def _new_event(game: AnyGame, event: object) -> NewEvent:
     encoded = game.codec.encode(event)
     return NewEvent(encoded.type, dict(encoded.data), codec=encoded.version)
@@ -323,6 +321,7 @@ async def _closing_replies(
                 "commitment": day.commitment,
                 "draw_count": whole.count,
                 "draw_digest": whole.sha256,
+                "game": village.game,
             },
             day_post=day.day,
         )
@@ -336,5 +335,5 @@ async def _closing_replies(
         core.store, village, day.day, scores=scores, registry=core.registry
     )
     replies.append(replace(standings, day_post=day.day))
-    replies.append(day_opened_reply(following))
+    replies.append(day_opened_reply(following, village.game))
     return replies

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.games.day import day_key
 from bot.games.registry import DEFAULT, Registry
 from bot.village.ports import Scores, Villages
 from bot.village.records import DayPoints, PlayerDayRecord, PlayerRecord, VillageRecord
@@ -49,13 +50,19 @@ async def memo_reply(
     store: Scores, village: VillageRecord, player: PlayerRecord, day: int, closed: bool = False
 ) -> Reply:
     rows = await store.player_days(village.village_id, player.player_id)
-    return memo_of(player, rows, day, closed)
+    return memo_of(village.game, player, rows, day, closed)
 
 
 def memo_of(
-    player: PlayerRecord, rows: Sequence[PlayerDayRecord | DayPoints], day: int, closed: bool
+    game: str,
+    player: PlayerRecord,
+    rows: Sequence[PlayerDayRecord | DayPoints],
+    day: int,
+    closed: bool,
 ) -> Reply:
-    return Reply(ReplyKind.MEMO, "memo", memo_params(player, rows, day, closed), to=player.name)
+    """A player's memo of their days, written by the village's day game `game`."""
+    params = memo_params(player, rows, day, closed)
+    return Reply(ReplyKind.MEMO, day_key(game, "memo"), params, to=player.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +98,7 @@ def closing_memos(
             mine = today.get(row.player_id, row) if row.day == day else row
             days.setdefault(row.player_id, []).append(mine)
     return [
-        memo_of(player, days[player.player_id], day, closed=True)
+        memo_of(village.game, player, days[player.player_id], day, closed=True)
         for player in scores.players
         if player.player_id in days
     ]

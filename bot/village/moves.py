@@ -1,5 +1,5 @@
 """A move made at a table: decided by the game, its chance drawn and resolved, its events
-ready to store. Greed's day tables and the tables of several seats share it."""
+ready to store. A day game's one-seat tables and the tables of several seats share it."""
 
 from __future__ import annotations
 

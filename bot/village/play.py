@@ -1,4 +1,4 @@
-"""A move of the village's day game (Greed's throws and Turn End): checked against the
+"""A move of the village's day game (a throw, a turn's end): checked against the
 player's state before any die is drawn.
 
 What a move is decided from is read at once, in one statement (the village, the day, the
@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.games.api import Json, Play, RuleError
+from bot.games.day import day_key
 from bot.games.registry import AnyGame
 from bot.village import days
 from bot.village.core import MAX_ATTEMPTS, SEAT, Core, Incoming, Refusal
@@ -126,7 +127,8 @@ async def _play_once(
         _fresh(started_from)
         state = await core.position(village, day, author.player_id, view, before)
         counted: dict[str, Json] = {"dice": reading.tags}
-        reply = Reply(ReplyKind.IGNORED, "double_post", counted, to=author.name, state=state)
+        double = day_key(village.game, "double_post")
+        reply = Reply(ReplyKind.IGNORED, double, counted, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
     (move,) = reading.moves
     try:
@@ -134,7 +136,8 @@ async def _play_once(
     except RuleError as error:
         _fresh(started_from)
         state = await core.position(village, day, author.player_id, view, before)
-        reply = Reply(ReplyKind.REFUSED, error.key, error.params, to=author.name, state=state)
+        refused = day_key(village.game, error.key)
+        reply = Reply(ReplyKind.REFUSED, refused, error.params, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
     kind, params = game.outcome(view.state, new_events, after)
     finished = game.finished(after)
@@ -157,7 +160,8 @@ async def _play_once(
         game=village.game,
     )
     state = await core.position(village, day, author.player_id, replace(view, state=after), before)
-    replies = [Reply(move_kind(kind), kind, params, to=author.name, state=state)]
+    played = day_key(village.game, kind)
+    replies = [Reply(move_kind(kind), played, params, to=author.name, state=state)]
     message = core.message(incoming, kind)
     key = (village.village_id, day.day, author.player_id)
 
@@ -260,8 +264,8 @@ def _decide(
     view: StreamView,
     move: object,
 ) -> tuple[object, list[object], tuple[NewEvent, ...]]:
-    """The state after the move, the game's events, and the events as stored. Greed's
-    derivation names the day and the player, not the table (greed.md §8), so the draw is
+    """The state after the move, the game's events, and the events as stored. A day game's
+    derivation names the day and the player, not the table (docs/fair-dice.md), so the draw is
     made with no table id: the store numbers a day's table only when it writes it."""
     player = incoming.author.player_id
     where = Where(village.village_id, day.day, 0, incoming.message_id, day.seed, (player,))

@@ -1,10 +1,11 @@
-"""A village day's record for export and verification (greed.md §8), and the statistics of
-its outcomes (the day game counts them: Greed's faces)."""
+"""A village day's record for export and verification (docs/fair-dice.md), and the
+statistics of its outcomes: the day game says what each draw gave (`DayGame.drawn`) and
+counts the outcomes (`DayGame.tally`)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.fairness.digest import Digest
@@ -54,7 +55,12 @@ async def day_record(core: Core, village: VillageRecord, number: int) -> dict[st
 def views_digest(core: Core, village: VillageRecord, views: Mapping[int, StreamView]) -> Digest:
     """How many throws a day holds and their digest, from every player's stream as the close
     has it: what the close posts with the seed."""
-    rows = [throw for player_id, view in sorted(views.items()) for throw in _rows(player_id, view)]
+    drawn = core.day_game(village).drawn
+    rows = [
+        throw
+        for player_id, view in sorted(views.items())
+        for throw in _rows(player_id, view, drawn)
+    ]
     return day_digest(core, village, rows)
 
 
@@ -75,18 +81,22 @@ async def _throws(core: Core, village: VillageRecord, day: DayRecord) -> list[di
     throws = []
     for player_id, events in sorted(streams.items()):
         view = read_stream(game, day.settings.rules, sorted(events, key=lambda e: e.version))
-        throws += _rows(player_id, view)
+        throws += _rows(player_id, view, core.day_game(village).drawn)
     return throws
 
 
-def _rows(player_id: int, view: StreamView) -> list[dict[str, Any]]:
-    """A player's throws of the day as the record lists them, voided ones too, in order."""
+def _rows(
+    player_id: int, view: StreamView, drawn: Callable[[Mapping[str, Json]], list[Json]]
+) -> list[dict[str, Any]]:
+    """A player's throws of the day as the record lists them, voided ones too, in order:
+    each one's outcome as the day game reads it from its event (`faces`, the record's
+    column for it, whatever the game's dice)."""
     return [
         {
             "player_id": player_id,
             "throw_seq": int(step.data["throw_seq"]),
             "message_id": step.message_id,
-            "faces": list(step.data["faces"]),
+            "faces": drawn(step.data),
             "voided": step.voided_by is not None,
             "scripted": bool(step.data.get("scripted", False)),
         }

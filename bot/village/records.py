@@ -276,7 +276,7 @@ class StreamAppend:
 @dataclass(frozen=True, slots=True)
 class TableRecord:
     """A table of a game with seats (Ducks): where it is played, who sits where, its state
-    of play and its own committed seed. A Greed day's one-seat tables are kept the same way,
+    of play and its own committed seed. A day game's one-seat tables are kept the same way,
     with the day's seed."""
 
     village_id: int

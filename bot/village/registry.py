@@ -40,7 +40,7 @@ class Command:
     name: str
     """One word, or a subgroup and a word (`day next`)."""
     handler: Handler | None
-    """None for a play move sent as a command (`/greed end`): it is played like a message."""
+    """None for a play move sent as a command (a turn's end): it is played like a message."""
     arguments: tuple[Argument, ...] = ()
     moderator: bool = False
     """Only moderators may use it; others are refused and nothing changes."""
@@ -64,10 +64,10 @@ class Command:
 VILLAGE_GROUP: Final = "village"
 
 # Japanese names of commands and argument keys, typed in place of the English ones in every
-# group alike (`/greed 状態`, `/village 順位`, `/ducks 着席`, `/gleek 入札 額:13`). They include
+# group alike (`/village 順位`, `/ducks 着席`, `/gleek 入札 額:13`). They include
 # the names Discord shows for the slash commands in Japanese (the catalogues' `slash.*` and
 # `arg.*`), so that what a player sees there also works typed as text. A game adds its own
-# (Greed's `状態`, Gleek's `入札`), which win over these.
+# (a day game's `状態`, Gleek's `入札`), which win over these.
 _NAMES_JA: Final[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
     VILLAGE_GROUP: {
         "create": ("作成",),
@@ -179,7 +179,7 @@ def _kind(kind: str) -> ArgumentKind:
 
 
 def _day_commands(day: AnyDayGame) -> tuple[Command, ...]:
-    """A day game's group of commands, named by the game (`/greed status`), each done by the
+    """A day game's group of commands, named by the game (`/<game> status`), each done by the
     village's day command it names."""
     found = []
     for typed in day.commands:
@@ -327,7 +327,7 @@ class CommandTable:
             },
         }
         """The command groups by their other names (`/村 順位` is `/village standings`,
-        `/グリード` `/greed`): the village's own, and each game's."""
+        `/ダックス` `/ducks`): the village's own, and each game's."""
         self._aliases = self._argument_aliases()
         self.key_aliases = frozenset(self._aliases)
         """The other names of arguments the games take (`額` for `amount`)."""
@@ -380,7 +380,7 @@ class CommandTable:
 
     def resolve(self, request: CommandRequest) -> tuple[Command, CommandRequest] | None:
         """The command a request names, and the request with its arguments by their own
-        names: other names of commands and keys, the same way in every group (`/greed 状態`,
+        names: other names of commands and keys, the same way in every group (`/村 順位`,
         `/gleek 入札 額:13`), and a table game's values typed without keys in the order the
         command lists its arguments (`/gleek bid 13`). None for no command; raises Refusal
         for more values than the command takes."""

@@ -26,7 +26,7 @@ class CommandRequest:
 
     @property
     def path(self) -> str:
-        """The command as it is typed after the slash (`greed rollback`)."""
+        """The command as it is typed after the slash (`village export`)."""
         return f"{self.group} {self.name}".strip()
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.fairness.seed import new_seed
 from bot.games.api import Play, Unreadable
+from bot.games.day import day_key
 from bot.games.registry import DEFAULT, Registry
 from bot.village import days, overdue, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
@@ -178,7 +179,9 @@ class VillageService:
             return []  # another day game's words: chatter in a village that plays another
         reading = request.reading
         if isinstance(reading, Unreadable):
-            raise Refusal(f"message_{reading.reason}", tags=reading.tags, limit=MAX_LENGTH)
+            # The day game says why its message cannot be played (too many tags, say).
+            name, params = self.games.day_games[request.game].unreadable(reading)
+            raise Refusal(day_key(request.game, name), **params, limit=MAX_LENGTH)
         return await play(self.core, incoming, reading)
 
     async def _day_game_here(self, incoming: Incoming, request: GamePlay) -> bool:
@@ -239,7 +242,7 @@ class VillageService:
         if found is None:
             raise _unknown(self.commands, request)
         command, request = found
-        if command.handler is None:  # `/greed end`: a Turn End typed as a command
+        if command.handler is None:  # a day game's move typed as a command (a turn's end)
             _check_arguments(command, request)
             # The game reads the command as the message it stands for.
             typed = self.games.games[command.group].read(f"/{command.path}")
@@ -585,7 +588,7 @@ def _table_game(games: Registry, request: Request) -> str | None:
 
 
 def _about_the_day(games: Registry, request: Request) -> bool:
-    """Whether a refused request was about the speaker's day (a throw, `/greed …`), so that
+    """Whether a refused request was about the speaker's day (a move, a day command), so that
     the refusal carries where they stand; a table's refusals and the village's do not."""
     if isinstance(request, Edited):
         request = request.now

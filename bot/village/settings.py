@@ -40,7 +40,7 @@ class VillageSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     rules: Rules = Field(default_factory=_no_rules)
-    """The game's own rules (Greed: variant, turns per day, threshold), validated by the game."""
+    """The game's own rules (its variant, turns per day and the like), validated by the game."""
     locale: Locale = "ja"
     timezone: str = "Asia/Tokyo"
     update_time: dt.time = dt.time(0, 0)

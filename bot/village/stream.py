@@ -51,7 +51,8 @@ DRAW_KEYS = (DRAW_SEQ, SCRIPTED, DRAWN)
 game's `resolve` gives): the table's draw number and whether the outcome was scripted;
 at a table of several seats also what was drawn, for whom and how it came out (`drawn`),
 so that anyone can derive it again from the seed. Codecs ignore these keys; export and
-verification read them. (A Greed day's throws predate `drawn`: their faces say it.)"""
+verification read them. (A day game's draws predate `drawn`: the game reads what each
+gave from its own event, `DayGame.drawn`.)"""
 
 
 def encoded(event: StoredEvent) -> Encoded:

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.fairness.document import UnreadableRecordError, loads
 from bot.games.api import RuleError
+from bot.games.day import day_key
 from bot.village.core import Call, Core, Refusal, int_arg
 from bot.village.record import day_record, village_stats
 from bot.words.reply import Attachment, Reply, ReplyKind
@@ -24,9 +25,10 @@ async def odds(core: Core, call: Call) -> list[Reply]:
     try:
         params = core.day_game(village).odds(view.state)
     except RuleError as error:
-        raise Refusal(error.key, **error.params) from None
+        raise Refusal(day_key(village.game, error.key), **error.params) from None
     state = await core.position(village, day, me.player_id, view)
-    return [Reply(ReplyKind.INFO, "odds", params, to=me.name, state=state, private=True)]
+    odds = day_key(village.game, "odds")
+    return [Reply(ReplyKind.INFO, odds, params, to=me.name, state=state, private=True)]
 
 
 async def verify(core: Core, call: Call) -> list[Reply]:
@@ -57,7 +59,7 @@ async def verify(core: Core, call: Call) -> list[Reply]:
     }
     if attached is not None:
         params["ours"] = await _is_ours(core, call, document)
-    return [Reply(ReplyKind.INFO, "verify", params)]
+    return [Reply(ReplyKind.INFO, day_key(village.game, "verify"), params)]
 
 
 def attached_export(text: str) -> Mapping[str, Any]:
@@ -94,7 +96,7 @@ async def export(core: Core, call: Call) -> list[Reply]:
     return [
         Reply(
             ReplyKind.INFO,
-            "export",
+            day_key(village.game, "export"),
             {
                 "day": number,
                 "throws": len(document["throws"]),
@@ -113,4 +115,5 @@ async def stats(core: Core, call: Call) -> list[Reply]:
     number = int_arg(call.command, "day")
     if number is not None and not 1 <= number <= village.day:
         raise Refusal("unknown_day", day=number, last=village.day)
-    return [Reply(ReplyKind.INFO, "stats", await village_stats(core, village, number))]
+    counted = await village_stats(core, village, number)
+    return [Reply(ReplyKind.INFO, day_key(village.game, "stats"), counted)]

@@ -79,26 +79,26 @@ def extra(key: str, nth: int = 0) -> Reply:
     return found[nth]
 
 
-THROW = real("example_b_options", "throw")  # $ Eg Eg D G G, the seed's options example
+THROW = real("example_b_options", "greed.throw")  # $ Eg Eg D G G, the seed's options example
 
 # One reply for every key the village sends, as it sent it.
 SAMPLES: dict[str, Reply] = {
     "throw": THROW,
-    "sweep": real("example_a_how_to_turn", "sweep", "carol: [[greed]]"),
-    "greed_out": real("example_a_how_to_turn", "greed_out", "alice: [[greed]]"),
-    "turn_end": real("example_e_five_turn_day", "turn_end", turn=3),
-    "double_post": real("double_post", "double_post"),
-    "illegal_count": real("refusals", "illegal_count", asked=6),
-    "turn_end_refused": real("example_a_how_to_turn", "turn_end_refused"),
-    "no_turns_left": real("example_e_five_turn_day", "no_turns_left"),
+    "sweep": real("example_a_how_to_turn", "greed.sweep", "carol: [[greed]]"),
+    "greed_out": real("example_a_how_to_turn", "greed.greed_out", "alice: [[greed]]"),
+    "turn_end": real("example_e_five_turn_day", "greed.turn_end", turn=3),
+    "double_post": real("double_post", "greed.double_post"),
+    "illegal_count": real("refusals", "greed.illegal_count", asked=6),
+    "turn_end_refused": real("example_a_how_to_turn", "greed.turn_end_refused"),
+    "no_turns_left": real("example_e_five_turn_day", "greed.no_turns_left"),
     "village_exists": real("refusals", "village_exists"),
     "moderators_only": real("refusals", "moderators_only", "alice: /village create"),
     "unknown_player": real("refusals", "unknown_player"),
     "missing_argument": real("refusals", "missing_argument"),
     "bad_number": real("refusals", "bad_number"),
     "unknown_day": real("refusals", "unknown_day"),
-    "unknown_face": real("refusals", "unknown_face"),
-    "score_dice": real("refusals", "score_dice"),
+    "unknown_face": real("refusals", "greed.unknown_face"),
+    "score_dice": real("refusals", "greed.score_dice"),
     "rollback_target": real("refusals", "rollback_target"),
     "nothing_to_restore": real("refusals", "nothing_to_restore"),
     "nothing_to_roll_back": real("refusals", "nothing_to_roll_back"),
@@ -107,19 +107,19 @@ SAMPLES: dict[str, Reply] = {
     "unknown_setting": real("refusals", "unknown_setting"),
     "unknown_argument": real("refusals", "unknown_argument"),
     "unknown_command": real("refusals", "unknown_command"),
-    "message_too_many_tags": real("refusals", "message_too_many_tags"),
-    "message_tags_and_turn_end": real("refusals", "message_tags_and_turn_end"),
+    "message_too_many_tags": real("refusals", "greed.too_many_tags"),
+    "message_tags_and_turn_end": real("refusals", "greed.tags_and_turn_end"),
     "message_too_long": real("refusals", "message_too_long"),
     "village_created": real("refusals", "village_created"),
-    "status": real("refusals", "status"),
-    "log": real("rollback", "log", nth=1),
-    "score": real("refusals", "score"),
-    "rolled_back": real("rollback", "rolled_back"),
-    "restored": real("rollback", "restored"),
+    "status": real("refusals", "greed.status"),
+    "log": real("rollback", "greed.log", nth=1),
+    "score": real("refusals", "greed.score"),
+    "rolled_back": real("rollback", "greed.rolled_back"),
+    "restored": real("rollback", "greed.restored"),
     "settings": real("day_close", "settings"),
     "day_extended": real("day_close", "day_extended"),
     "standings": real("fair_dice", "standings", days=2),
-    "memo": real("example_e_five_turn_day", "memo", "alice: /greed memo"),
+    "memo": real("example_e_five_turn_day", "greed.memo", "alice: /greed memo"),
     "day_opened": real("refusals", "day_opened", day=2),
     "day_closed_announcement": real("fair_dice", "day_closed", day=2),
     # Refusals no console village meets (its village is always there, its database up, and
@@ -186,7 +186,7 @@ def test_a_throw_below_the_threshold_names_the_villages_threshold() -> None:
     assert "TE不可（持ち点500点未満）" in render(THROW, "ja")
     assert "no Turn End yet (held below 500 pts)" in render(THROW, "en")
     # A village with another threshold says that one.
-    higher = extra("throw", -1)
+    higher = extra("greed.throw", -1)
     assert higher.state is not None and higher.state["threshold"] == 800
     assert "TE不可（持ち点800点未満）" in render(higher, "ja")
     assert "no Turn End yet (held below 800 pts)" in render(higher, "en")
@@ -199,7 +199,7 @@ def test_a_throw_without_any_threshold_still_says_turn_end_is_not_allowed() -> N
 
 
 def test_a_throw_says_what_turn_end_would_bank_when_allowed() -> None:
-    lap_two = real("example_e_five_turn_day", "throw", turn=3, lap=2, throw=1)
+    lap_two = real("example_e_five_turn_day", "greed.throw", turn=3, lap=2, throw=1)
     assert lap_two.state is not None and lap_two.state["can_end"] is True
     assert render(lap_two, "ja").splitlines()[-1] == (
         "次: `[[greed]]×4` / `[[greed]]×5` ・ TE可（DG 150点を取ってターン計 850点）"
@@ -232,16 +232,16 @@ def test_a_greed_out_scores_zero_and_points_to_the_next_turn() -> None:
 
 
 def test_a_house_greed_out_mentions_the_day_points_wiped() -> None:
-    wiped = real("variants", "greed_out", variant="house")
+    wiped = real("variants", "greed.greed_out", variant="house")
     assert wiped.params["day_lost"] == 1100
     assert "ハウスルールなので、本日の持ち点 1100点 も失いました" in render(wiped, "ja")
     assert "today's banked 1100 pts are lost too" in render(wiped, "en")
-    revised = real("variants", "greed_out", variant="revised")
+    revised = real("variants", "greed.greed_out", variant="revised")
     assert "改定版ハウスルールなので、本日の持ち点 800点 も失いました" in render(revised, "ja")
 
 
 def test_the_last_turn_of_the_day_says_the_day_is_done() -> None:
-    last = real("refusals", "greed_out")
+    last = real("refusals", "greed.greed_out")
     assert last.state is not None and last.state["finished"] is True
     assert render(last, "ja").endswith("本日の1ターンはすべて終了しました")
     assert "All 1 turns of today are played" in render(last, "en")
@@ -259,7 +259,7 @@ def test_a_turn_end_shows_the_turn_score_and_the_day() -> None:
 
 
 def test_a_house_sweep_after_the_first_throw_ends_the_turn() -> None:
-    banked = real("variants", "turn_end", forced=True, score=300)
+    banked = real("variants", "greed.turn_end", forced=True, score=300)
     ja = render(banked, "ja")
     assert (
         "総取り G 50点。ハウスルールでは周回はターン最初の1投目だけなので、ここでターン終了" in ja
@@ -268,7 +268,7 @@ def test_a_house_sweep_after_the_first_throw_ends_the_turn() -> None:
 
 
 def test_a_house_sweep_below_the_threshold_ends_the_turn_at_zero() -> None:
-    below = real("variants", "turn_end", forced=True, score=0)
+    below = real("variants", "greed.turn_end", forced=True, score=0)
     ja = render(below, "ja")
     assert "ハウスルールでは周回はターン最初の1投目だけ" in ja
     assert "持ち点がTE条件に届かず、4ターン目は0点（400点を失いました）" in ja
@@ -287,7 +287,7 @@ def test_an_illegal_count_names_the_legal_counts() -> None:
 
 
 def test_an_illegal_count_offers_turn_end_when_allowed() -> None:
-    wrong = extra("illegal_count")
+    wrong = extra("greed.illegal_count")
     assert wrong.params["can_end"] is True
     assert render(wrong, "ja").endswith("今できること: `[[greed]]×4` / `[[greed]]×5` ・ TE")
 
@@ -301,7 +301,7 @@ def test_a_refused_turn_end_below_the_threshold_names_held_threshold_and_counts(
 
 
 def test_a_refused_turn_end_in_a_forced_lap_says_throw_six() -> None:
-    forced = real("example_a_how_to_turn", "turn_end_refused", "bob: TE")
+    forced = real("example_a_how_to_turn", "greed.turn_end_refused", "bob: TE")
     assert render(forced, "ja").splitlines() == [
         "【bob】総取りの後の強制周回なので、TEできません。6個で振ってください。",
         "今できること: `[[greed]]×6`",
@@ -309,7 +309,7 @@ def test_a_refused_turn_end_in_a_forced_lap_says_throw_six() -> None:
 
 
 def test_a_turn_end_before_any_throw_says_nothing_was_thrown() -> None:
-    early = real("refusals", "turn_end_refused")
+    early = real("refusals", "greed.turn_end_refused")
     assert early.params["reason"] == "nothing_thrown"
     assert render(early, "ja").startswith("【alice】このターンはまだ1投も振っていないので")
 
@@ -353,7 +353,7 @@ def test_status_shows_where_the_player_stands() -> None:
 
 
 def test_status_before_a_turns_first_throw() -> None:
-    fresh = real("day_close", "status", "alice: /greed status", nth=2)
+    fresh = real("day_close", "greed.status", "alice: /greed status", nth=2)
     assert render(fresh, "ja").splitlines()[1:] == [
         "1ターン目（これから1投目）",
         "ターン得点 0点 ・ 持ち点 0点 ・ 本日 0点 ・ 総合 800点",
@@ -380,7 +380,7 @@ def test_the_log_has_one_line_per_throw_with_takes_links_and_voided_marks() -> N
 
 
 def test_the_log_marks_each_sweep_and_the_lap_it_starts() -> None:
-    laps = render(real("example_c_three_laps", "log"), "ja").splitlines()
+    laps = render(real("example_c_three_laps", "greed.log"), "ja").splitlines()
     assert laps[1].endswith("→ ルビー+DGG 600点 → 総取り 2周目へ")
     assert laps[2].endswith("→ ダイヤモンド+GG 1100点 → 総取り 3周目へ")
     assert laps[3].endswith("→ グリードアウト")
@@ -395,7 +395,7 @@ def test_score_lists_every_take_and_the_turn_end_take() -> None:
 
 
 def test_score_of_a_sweep_names_the_combinations_and_the_forced_lap() -> None:
-    sweep = extra("score")
+    sweep = extra("greed.score")
     assert sweep.params["sweep"] is True
     assert "総取り！ 全ダイスに役がつくので ルビー+DGG 600点 を取り" in render(sweep, "ja")
     assert "take Ruby+DGG 600 pts" in render(sweep, "en")
@@ -416,7 +416,7 @@ def test_a_rollback_names_the_moderator_the_target_and_the_reason() -> None:
 
 
 def test_a_rollback_into_a_forced_lap_says_turn_end_is_not_allowed() -> None:
-    lap = real("rollback", "rolled_back", player="bob")
+    lap = real("rollback", "greed.rolled_back", player="bob")
     assert render(lap, "ja").endswith("次: `[[greed]]×6` ・ TE不可（強制周回）")
 
 
@@ -518,17 +518,17 @@ def test_the_memo_leaves_out_missing_links_without_trailing_spaces() -> None:
 
 
 def test_the_memo_during_the_day_shows_the_score_so_far() -> None:
-    lines = render(real("day_close", "memo", final=False, points=800), "ja").splitlines()
+    lines = render(real("day_close", "greed.memo", final=False, points=800), "ja").splitlines()
     assert lines[1:3] == ["現在の得点: 800点（本日のプレイ中）", "800=800"]
 
 
 def test_the_memo_shows_a_house_wipe_so_the_sum_adds_up() -> None:
-    wiped = real("variants", "memo", day=2)
+    wiped = real("variants", "greed.memo", day=2)
     assert "800+300+0(-1100)+0=0" in render(wiped, "ja").splitlines()
 
 
 def test_the_memo_of_a_day_without_turns_says_so() -> None:
-    idle = real("day_close", "memo", day=2, player="alice")
+    idle = real("day_close", "greed.memo", day=2, player="alice")
     assert idle.params["turns"] == []
     assert render(idle, "ja").splitlines()[2] == "(未プレイ)"
     assert render(idle, "en").splitlines()[2] == "(no turns played)"
@@ -565,7 +565,7 @@ def test_every_reply_the_transcripts_got_renders_in_both_locales(
             problems.append(f"{where}: no text")
         # The export's document is JSON; nothing else shows a brace or a Python value.
         leaks = ("None", "{'", "['", "Traceback") + (
-            () if reply.key in ("export", "table.export") else ("{",)
+            () if reply.key in ("greed.export", "table.export") else ("{",)
         )
         problems += [f"{where}: {leak!r} in {shown!r}" for leak in leaks if leak in shown]
     assert not problems, "\n".join(problems)
@@ -580,7 +580,7 @@ def test_a_reply_read_back_from_a_golden_file_renders_the_text_kept_with_it(
     # which the file sorts).
     for block, reply, kept in golden_replies(transcript):
         shown = [render(reply, locale, CONSOLE) for locale in LOCALES]
-        if reply.key in ("export", "table.export"):
+        if reply.key in ("greed.export", "table.export"):
             kept, shown = _document(kept), [_document(text) for text in shown]
         assert kept in shown, f"{transcript}.out line {block.number}: {reply.key}"
 
@@ -602,13 +602,13 @@ def test_a_reply_its_writer_cannot_write_falls_back_and_logs_the_error(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     # Params are plain JSON data; a set in the document cannot be written out.
-    broken = Reply(ReplyKind.INFO, "export", {"day": 1, "document": {"faces": {"D"}}})
+    broken = Reply(ReplyKind.INFO, "greed.export", {"day": 1, "document": {"faces": {"D"}}})
     with caplog.at_level(logging.ERROR, logger="bot.chat.render"):
         ja, en = render(broken, "ja"), render(broken, "en")
-    assert ja == "（この返信の文面が見つかりません: export）"
-    assert en == "(no text for the reply export)"
+    assert ja == "（この返信の文面が見つかりません: greed.export）"
+    assert en == "(no text for the reply greed.export)"
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
-    assert [r.getMessage() for r in errors] == ["cannot render reply 'export'"] * 2
+    assert [r.getMessage() for r in errors] == ["cannot render reply 'greed.export'"] * 2
     assert all(r.exc_info is not None for r in errors)
 
 
@@ -617,7 +617,7 @@ def test_a_reply_with_malformed_params_falls_back_and_logs_the_error(
 ) -> None:
     written = []
     for broken in (
-        Reply(ReplyKind.THROW, "throw", {"options": [{"points": "lots", "next": None}]}),
+        Reply(ReplyKind.THROW, "greed.throw", {"options": [{"points": "lots", "next": None}]}),
         Reply(ReplyKind.INFO, "standings", {"days": "x", "rows": "not a list"}),
     ):
         caplog.clear()
@@ -636,12 +636,12 @@ def test_a_number_that_is_no_whole_number_renders_as_if_missing(
     # A reply read back from JSON may carry anything: a writer never raises on it. A turn
     # that is no whole number does not fit a throw's shape, as a missing one does not: both
     # fall back to the "unknown" text (they used to read as turn 0) and log why.
-    odd = Reply(ReplyKind.THROW, "throw", {**THROW.params, "turn": number}, to="alice")
-    missing = Reply(ReplyKind.THROW, "throw", {**THROW.params, "turn": None}, to="alice")
+    odd = Reply(ReplyKind.THROW, "greed.throw", {**THROW.params, "turn": number}, to="alice")
+    missing = Reply(ReplyKind.THROW, "greed.throw", {**THROW.params, "turn": None}, to="alice")
     with caplog.at_level(logging.ERROR, logger="bot.chat.render"):
         shown = render(odd, "ja"), render(missing, "ja")
-    assert shown == (CATALOGS["ja"]["unknown"].format(key="throw"),) * 2
-    assert [r.getMessage() for r in caplog.records] == ["cannot render reply 'throw'"] * 2
+    assert shown == (CATALOGS["ja"]["unknown"].format(key="greed.throw"),) * 2
+    assert [r.getMessage() for r in caplog.records] == ["cannot render reply 'greed.throw'"] * 2
 
 
 def test_english_counts_one_point_and_one_die_in_the_singular() -> None:

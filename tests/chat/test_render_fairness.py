@@ -113,21 +113,21 @@ SCRIPTED = {"what": "scripted", "detail": "some faces were scripted, not drawn f
 
 
 def info(key: str, params: dict[str, Any], to: str | None = None) -> Reply:
-    state = {"day": 1, "turn": 1} if key == "odds" else None
+    state = {"day": 1, "turn": 1} if key == "greed.odds" else None
     return Reply(ReplyKind.INFO, key, params, to=to, state=state)
 
 
 SAMPLES: dict[str, Reply] = {
-    "odds_throw": info("odds", ODDS_THROW, "alice"),
-    "odds_choose": info("odds", ODDS_CHOOSE, "alice"),
-    "odds_house": info("odds", {**ODDS_CHOOSE, "variant": "house"}, "alice"),
-    "verify_ok": info("verify", VERIFY_OK),
-    "verify_failed": info("verify", {**VERIFY_OK, "ok": False, "mismatches": [FACES_WRONG]}),
+    "odds_throw": info("greed.odds", ODDS_THROW, "alice"),
+    "odds_choose": info("greed.odds", ODDS_CHOOSE, "alice"),
+    "odds_house": info("greed.odds", {**ODDS_CHOOSE, "variant": "house"}, "alice"),
+    "verify_ok": info("greed.verify", VERIFY_OK),
+    "verify_failed": info("greed.verify", {**VERIFY_OK, "ok": False, "mismatches": [FACES_WRONG]}),
     "verify_scripted": info(
-        "verify", {**VERIFY_OK, "ok": False, "scripted": True, "mismatches": [SCRIPTED]}
+        "greed.verify", {**VERIFY_OK, "ok": False, "scripted": True, "mismatches": [SCRIPTED]}
     ),
     "export_closed": info(
-        "export",
+        "greed.export",
         {
             "day": 3,
             "throws": 1,
@@ -137,7 +137,7 @@ SAMPLES: dict[str, Reply] = {
         },
     ),
     "export_open": info(
-        "export",
+        "greed.export",
         {
             "day": 3,
             "throws": 1,
@@ -146,10 +146,10 @@ SAMPLES: dict[str, Reply] = {
             "document": {**DOCUMENT, "seed": None},
         },
     ),
-    "stats": info("stats", STATS),
-    "stats_day": info("stats", {**STATS, "day": 2}),
+    "stats": info("greed.stats", STATS),
+    "stats_day": info("greed.stats", {**STATS, "day": 2}),
     "stats_empty": info(
-        "stats", {"day": None, "village": uniformity([0] * 6, 0.0, 1.0), "players": []}
+        "greed.stats", {"day": None, "village": uniformity([0] * 6, 0.0, 1.0), "players": []}
     ),
     "day_not_closed": Reply(ReplyKind.REFUSED, "day_not_closed", {"day": 4}, to="alice"),
 }
@@ -207,13 +207,13 @@ def test_odds_say_what_turn_end_banks_and_advise_the_best_throw() -> None:
 
 
 def test_odds_advise_turn_end_when_stopping_is_worth_more() -> None:
-    reply = info("odds", {**ODDS_CHOOSE, "turn_end": 600, "advice": "stop"}, "alice")
+    reply = info("greed.odds", {**ODDS_CHOOSE, "turn_end": 600, "advice": "stop"}, "alice")
     assert render(reply, "ja").splitlines()[-1] == "おすすめ: TE"
     assert render(reply, "en").splitlines()[-1] == "Best move: Turn End"
 
 
 def test_odds_say_turn_end_is_not_allowed_below_the_threshold() -> None:
-    reply = info("odds", {**ODDS_CHOOSE, "opened": False, "turn_end": None}, "alice")
+    reply = info("greed.odds", {**ODDS_CHOOSE, "opened": False, "turn_end": None}, "alice")
     ja = render(reply, "ja")
     assert "TE不可" in ja
     assert "TE: " not in ja
@@ -222,12 +222,12 @@ def test_odds_say_turn_end_is_not_allowed_below_the_threshold() -> None:
 
 @pytest.mark.parametrize("variant", ["house", "revised"])
 def test_odds_under_house_rules_note_the_figures_are_for_the_official_rules(variant: str) -> None:
-    reply = info("odds", {**ODDS_CHOOSE, "variant": variant}, "alice")
+    reply = info("greed.odds", {**ODDS_CHOOSE, "variant": variant}, "alice")
     ja = render(reply, "ja")
     assert "公式ルールで計算" in ja
     assert "本日の持ち点も失う" in ja
     assert "official rules" in render(reply, "en")
-    throw = info("odds", {**ODDS_THROW, "variant": variant}, "alice")
+    throw = info("greed.odds", {**ODDS_THROW, "variant": variant}, "alice")
     assert "公式ルールで計算" in render(throw, "ja")
 
 
@@ -273,7 +273,7 @@ def test_a_failed_verification_lists_each_mismatch_with_a_label_and_its_detail()
 )
 def test_each_kind_of_mismatch_has_a_japanese_label(what: str, label: str) -> None:
     params = {**VERIFY_OK, "ok": False, "mismatches": [{"what": what, "detail": "x"}]}
-    lines = render(info("verify", params), "ja").splitlines()
+    lines = render(info("greed.verify", params), "ja").splitlines()
     # Its detail in Japanese where the village says it so (a record that cannot be read),
     # else the detail as it came.
     assert f"・{label}: x" in lines or (what == "format" and f"・{label}: 日や卓の記録" in lines[1])
@@ -293,7 +293,7 @@ def test_a_scripted_day_says_plainly_it_cannot_verify_as_fair() -> None:
 
 def test_a_day_with_many_mismatches_shows_the_first_ten_and_counts_the_rest() -> None:
     params = {**VERIFY_OK, "ok": False, "mismatches": [FACES_WRONG] * 25}
-    ja = render(info("verify", params), "ja")
+    ja = render(info("greed.verify", params), "ja")
     assert ja.count("・出目: ") == 10
     assert "ほか15件" in ja
     assert "25件" in ja.splitlines()[0]
@@ -321,7 +321,7 @@ def test_an_export_names_the_file_and_ends_with_the_document_as_json(locale: str
 def test_an_export_keeps_japanese_unescaped_and_indents_by_two() -> None:
     document = {**DOCUMENT, "note": "たろう"}
     params = {**SAMPLES["export_closed"].params, "document": document}
-    shown = render(info("export", params), "ja")
+    shown = render(info("greed.export", params), "ja")
     assert '"note": "たろう"' in shown
     assert '\n  "day": 3,' in shown
 
@@ -404,12 +404,14 @@ def test_verifying_an_open_day_names_the_day_and_points_at_export() -> None:
 def test_an_export_whose_document_is_not_json_falls_back_and_logs_the_error(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    broken = info("export", {**SAMPLES["export_open"].params, "document": {"faces": {"D"}}})
+    broken = info("greed.export", {**SAMPLES["export_open"].params, "document": {"faces": {"D"}}})
     with caplog.at_level(logging.ERROR, logger="bot.chat.render"):
         shown = {locale: render(broken, locale) for locale in LOCALES}
-    assert shown == {locale: CATALOGS[locale]["unknown"].format(key="export") for locale in LOCALES}
+    assert shown == {
+        locale: CATALOGS[locale]["unknown"].format(key="greed.export") for locale in LOCALES
+    }
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
-    assert [r.getMessage() for r in errors] == ["cannot render reply 'export'"] * 2
+    assert [r.getMessage() for r in errors] == ["cannot render reply 'greed.export'"] * 2
     assert all(r.exc_info is not None for r in errors)
 
 
@@ -417,7 +419,7 @@ def test_dice_check_replies_with_malformed_params_fall_back_and_log_the_error(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     written = []
-    for key in ("odds", "verify", "export", "stats"):
+    for key in ("greed.odds", "greed.verify", "greed.export", "greed.stats"):
         for params in ({}, {"options": "x", "mismatches": 3, "village": [], "players": 1}):
             caplog.clear()
             with caplog.at_level(logging.ERROR, logger="bot.chat.render"):
@@ -438,7 +440,7 @@ def test_a_mismatch_with_its_facts_is_told_in_the_villages_language() -> None:
         "recorded": ["D", "D", "D", "D", "D", "D"],
     }
     gap = {"what": "gap", "detail": "...", "player_id": 42, "missing": [2, 3], "last": 4}
-    reply = info("verify", {**VERIFY_OK, "ok": False, "mismatches": [mismatch, gap]})
+    reply = info("greed.verify", {**VERIFY_OK, "ok": False, "mismatches": [mismatch, gap]})
     ja = render(reply, "ja").splitlines()
     assert ja[1].startswith("・出目: プレイヤー42の1投目（発言 111）: シードからは")
     assert "E⬛黒" in ja[1] and "the seed gives" not in ja[1]

@@ -34,12 +34,14 @@ def golden() -> tuple[Reply, ...]:
 
 
 def a_throw(**params: object) -> Reply:
-    throw = next(reply for reply in golden() if reply.key == "throw")
-    return Reply(ReplyKind.THROW, "throw", {**throw.params, **params}, to="alice")
+    throw = next(reply for reply in golden() if reply.key == "greed.throw")
+    return Reply(ReplyKind.THROW, "greed.throw", {**throw.params, **params}, to="alice")
 
 
 def test_every_key_a_writer_handles_has_a_shape_and_every_shape_a_writer() -> None:
-    written = {*_WRITERS, *_writers(DEFAULT)}
+    # The village's own, the tables', each game's and those made from the registry (the
+    # help, a day's opening and close, the settings, a village's creation).
+    written = {*_WRITERS, *DEFAULT.derived(_writers)}
     assert sorted(written - set(reply_shapes())) == []
     assert sorted(set(reply_shapes()) - written) == []
 
@@ -78,7 +80,7 @@ def test_a_throw_whose_params_do_not_fit_is_told_apart(name: str, value: object)
 
 def test_a_reply_made_with_params_that_do_not_fit_raises_under_the_tests() -> None:
     assert shapes.STRICT  # tests/conftest.py
-    with pytest.raises(ShapeError, match="'throw'"):
+    with pytest.raises(ShapeError, match=r"'greed\.throw'"):
         made(a_throw(turn="2"))
     with pytest.raises(ShapeError, match="'day_opened'"):
         made(Reply(ReplyKind.DAY_OPENED, "day_opened", {"day": 2}))
@@ -92,10 +94,10 @@ def test_a_running_village_logs_a_reply_that_does_not_fit_and_goes_on(
     with caplog.at_level(logging.ERROR):
         assert made(broken) is broken
         shown = render(broken, "ja")
-    assert shown == UNKNOWN.format(key="throw")
+    assert shown == UNKNOWN.format(key="greed.throw")
     messages = [r.getMessage() for r in caplog.records]
-    assert messages[0].startswith("reply 'throw' made with params that do not fit its shape")
-    assert messages[1:] == ["cannot render reply 'throw'"]
+    assert messages[0].startswith("reply 'greed.throw' made with params that do not fit its shape")
+    assert messages[1:] == ["cannot render reply 'greed.throw'"]
 
 
 def test_a_reply_that_fits_is_made_and_kept_as_it_was() -> None:

@@ -46,9 +46,9 @@ TABLE_EXPORT = {
     "document": {"table_id": 3},
 }
 REPLIES = {
-    "verify ok": ("verify", OK_DAY),
-    "verify failed": ("verify", BAD_DAY),
-    "export": ("export", EXPORT),
+    "verify ok": ("greed.verify", OK_DAY),
+    "verify failed": ("greed.verify", BAD_DAY),
+    "export": ("greed.export", EXPORT),
     "table verify": ("table.verify", TABLE),
     "table verify failed": ("table.verify", {**TABLE, "ok": False, "scripted": True}),
     "table export": ("table.export", TABLE_EXPORT),

@@ -43,7 +43,7 @@ async def run(lines: list[str], every_seat: bool = False) -> list[tuple[int, str
 
 @pytest.fixture
 def dealer(monkeypatch: pytest.MonkeyPatch) -> Dealer:
-    return Dealer(frozenset({"throw", "sweep"})).install(monkeypatch)
+    return Dealer(frozenset({"greed.throw", "greed.sweep"})).install(monkeypatch)
 
 
 def by_line(said: list[tuple[int, str, list[Output]]]) -> dict[int, list[Output]]:

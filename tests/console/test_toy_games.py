@@ -41,10 +41,12 @@ PIPS_DAY = [
     "@dice 6",
     "bob: [[pips]]",
     "ann: [[pips]]",  # once a day
+    "bob: [[pips]][[pips]]",  # unreadable, as Pips says
     "ann: [[greed]]",  # another day game's words: chatter in a village of Pips
     "@clock 2026-12-02T00:00:01+09:00",  # day 1 closes
     "ann: /village standings",
     "ann: /pips verify day:1",
+    "ann: /village export day:1",
 ]
 
 
@@ -109,26 +111,39 @@ def _check_coin_table(said: list[Output]) -> None:
 def _check_pips_day(said: list[Output]) -> None:
     created = _keyed(said, "village_created")[0]
     assert created.reply.params["game"] == "pips"
+    # How to join is Pips' to say, and a day's close points at Pips' own command.
+    assert (
+        created.text
+        == "このチャンネルをピップスの村にしました。`[[pips]]` と書くとその日のダイスを振ります。"
+    )
+    assert "greed" not in created.text
     opened = _keyed(said, "day_opened")[0]
     assert "ルール: 1日にダイス1個（6面）、出た目が得点。" in opened.text  # its own rules
     rolled = _keyed(said, "pips.rolled")
     assert [o.text for o in rolled] == ["【ann】4の目：今日は4点。", "【bob】6の目：今日は6点。"]
     [again] = _keyed(said, "pips.done")
     assert again.text == "【ann】今日はもう4を振りました。また明日。"
-    assert not _keyed(said, "throw")  # `[[greed]]` played nothing here
+    assert not _keyed(said, "greed.throw")  # `[[greed]]` played nothing here
+    [unreadable] = _keyed(said, "pips.unreadable")
+    assert unreadable.text == "【bob】振るときは `[[pips]]` だけを書いてください。"
     [closed] = _keyed(said, "day_closed")
     assert closed.reply.params["day"] == 1 and closed.reply.params["draw_count"] == 2
+    assert "`/pips verify day:1`" in closed.text and "greed" not in closed.text
     standings = _keyed(said, "standings")
     final = standings[-1].reply.params["rows"]
     assert [(row["player"], row["days"][0], row["total"]) for row in final] == [
         ("bob", 6, 6),
         ("ann", 4, 4),
     ]
-    [verify] = _keyed(said, "verify")
+    [verify] = _keyed(said, "pips.verify")
     # Checked by Pips' own reading of its record (Greed's would not read `4` as a face):
     # scripted dice differ from the seed's only as faces, unless one happens to agree.
     assert verify.reply.params["throws"] == 2 and verify.reply.params["scripted"]
     assert {m["what"] for m in verify.reply.params["mismatches"]} <= {"faces"}
+    # The record lists each roll's outcome as Pips reads it from its own event (`pips`).
+    [export] = _keyed(said, "pips.export")
+    document = export.reply.params["document"]
+    assert [row["faces"] for row in document["throws"]] == [[4], [6]]
 
 
 @pytest.mark.parametrize("database_url", [MEMORY, None], ids=["memory", "sqlite"])

@@ -173,7 +173,7 @@ async def test_notices_that_delete_themselves_never_share_a_post_with_answers(
 async def test_secrets_go_by_dm_and_their_notices_are_posted_alone(
     store: SqlStore, village_id: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dealer = Dealer(frozenset({"throw"})).install(monkeypatch)
+    dealer = Dealer(frozenset({"greed.throw"})).install(monkeypatch)
     village, before = await opened(store, village_id)
     thrown = await busy(village, PLAYERS[:3], replies=2)
     await released(village, thrown)
@@ -268,7 +268,7 @@ async def test_a_throw_before_the_shared_post_with_its_answer_is_a_double_post(
     results = await released(village, thrown)
     [ignored] = [m for _, m in village.chat.sent if m.reply_to == again.message_id] or [None]
     rows = {(e.message_id, e.seq): e for e in await outbox(store, village_id)}
-    assert rows[(again.message_id, 0)].reply["key"] == "double_post"
+    assert rows[(again.message_id, 0)].reply["key"] == "greed.double_post"
     # Her answer was posted when the shared post was made: her next throw after it counts.
     answered = rows[(thrown[1][0].message_id, 0)]
     [carried] = results[1]
@@ -412,7 +412,7 @@ async def test_a_reply_recorded_for_a_post_before_a_restart_goes_in_no_other_pos
     loop = asyncio.get_running_loop()
 
     def waiting(n: int, group: str | None) -> Waiting[Job]:
-        reply = Reply("refused", "double_post", to=f"p{n}")
+        reply = Reply("refused", "greed.double_post", to=f"p{n}")
         job = Job(1, reply, "ja", 0, n, 1000 + n, 1, guild_id=1, delete_after=30)
         return Waiting(replace(job, group_nonce=group), loop.create_future(), f"【p{n}】x")
 

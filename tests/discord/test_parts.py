@@ -88,7 +88,7 @@ def test_no_piece_is_too_long_and_no_line_is_lost(lines: list[str], fenced: bool
 def test_a_memo_links_each_day_to_the_post_it_was_played_in() -> None:
     memo = Reply(
         ReplyKind.MEMO,
-        "memo",
+        "greed.memo",
         {
             "player": "alice",
             "day": 2,

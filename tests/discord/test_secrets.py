@@ -55,7 +55,7 @@ async def hands(store: SqlStore, village_id: int) -> list[OutboxRecord]:
 @pytest.fixture
 def dealer(monkeypatch: pytest.MonkeyPatch) -> Dealer:
     """A hand for whoever throws, after the throw's own answer."""
-    return Dealer(frozenset({"throw"})).install(monkeypatch)
+    return Dealer(frozenset({"greed.throw"})).install(monkeypatch)
 
 
 async def test_a_secret_answering_a_message_goes_by_dm_and_a_notice_takes_its_place(
@@ -123,7 +123,7 @@ async def test_a_notice_that_could_not_be_posted_is_posted_later_and_the_dm_not_
     store: SqlStore, village_id: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The hand before the throw's answer: the channel's failures hit its notice first.
-    dealer = Dealer(frozenset({"throw"}), before=True).install(monkeypatch)
+    dealer = Dealer(frozenset({"greed.throw"}), before=True).install(monkeypatch)
     village = Village(store, village_id)
     await village.create()
     village.chat.failures += [PortError("HTTP 502")] * 4
@@ -177,7 +177,7 @@ async def test_a_secret_announcement_goes_by_dm_and_its_notice_to_the_days_post(
 async def test_a_secret_for_an_expired_slash_command_is_dropped_after_a_restart(
     store: SqlStore, village_id: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    Dealer(frozenset({"status"})).install(monkeypatch)
+    Dealer(frozenset({"greed.status"})).install(monkeypatch)
     village = Village(store, village_id)
     await village.create()
     await village.command(ALICE, "/greed status", deliver=False)
@@ -196,7 +196,7 @@ async def test_a_secret_for_an_expired_slash_command_is_dropped_after_a_restart(
 async def test_a_secret_answering_its_players_slash_command_is_ephemeral(
     slashes: Slashes, store: SqlStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dealer = Dealer(frozenset({"status"})).install(monkeypatch)
+    dealer = Dealer(frozenset({"greed.status"})).install(monkeypatch)
     await slashes.moderator(["village", "create"])
     call = await slashes.call(["greed", "status"], user_id=ALICE.player_id, name="alice")
     [hand] = dealer.dealt
@@ -211,7 +211,7 @@ async def test_a_secret_answering_its_players_slash_command_is_ephemeral(
 async def test_a_secret_for_another_player_goes_to_them_by_dm_not_to_the_asker(
     slashes: Slashes, store: SqlStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dealer = Dealer(frozenset({"status"}), to=(BOB.player_id, "bob")).install(monkeypatch)
+    dealer = Dealer(frozenset({"greed.status"}), to=(BOB.player_id, "bob")).install(monkeypatch)
     await slashes.moderator(["village", "create"])
     call = await slashes.call(["greed", "status"], user_id=ALICE.player_id, name="alice")
     [hand] = dealer.dealt
@@ -228,7 +228,7 @@ async def test_a_secret_for_another_player_goes_to_them_by_dm_not_to_the_asker(
 async def test_a_slash_secret_for_a_player_with_closed_dms_leaves_only_the_notice(
     slashes: Slashes, store: SqlStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dealer = Dealer(frozenset({"status"}), to=(BOB.player_id, "bob")).install(monkeypatch)
+    dealer = Dealer(frozenset({"greed.status"}), to=(BOB.player_id, "bob")).install(monkeypatch)
     slashes.chat.closed_dms.add(BOB.player_id)
     await slashes.moderator(["village", "create"])
     await slashes.call(["greed", "status"], user_id=ALICE.player_id, name="alice")

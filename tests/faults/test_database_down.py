@@ -94,7 +94,7 @@ async def test_a_throw_while_the_database_is_down_is_refused_and_plays_once_it_i
     chat, dice = await open_village(private_store, outbox=outbox)
     dice.queue("D G $ R R Eb")
     first = chat.message(VILLAGE, ALICE, SIX)
-    assert keys(await chat.post(first)) == ["throw"]
+    assert keys(await chat.post(first)) == ["greed.throw"]
 
     cluster.stop(mode)
     dice.queue("G G G R")
@@ -112,11 +112,11 @@ async def test_a_throw_while_the_database_is_down_is_refused_and_plays_once_it_i
     cluster.start()
     # The chat delivers the same message again (the adapter's catch-up, or a retry).
     [again] = await chat.post(second)
-    assert (again.key, again.params["faces"]) == ("throw", ["G", "G", "G", "R"])
+    assert (again.key, again.params["faces"]) == ("greed.throw", ["G", "G", "G", "R"])
     assert dice.queued == 0
     assert await chat.post(second) == []  # and a third time it is known
     [banked] = await chat.post(chat.message(VILLAGE, ALICE, "TE"))
-    assert banked.key == "turn_end" and banked.state is not None
+    assert banked.key == "greed.turn_end" and banked.state is not None
     assert banked.state["day_points"] == 650
 
     stream = await assert_log_agrees(private_store, VILLAGE, ALICE.player_id)
@@ -136,7 +136,7 @@ async def test_the_day_loop_runs_through_an_outage_and_closes_the_day_once_it_is
 ) -> None:
     chat, dice = await open_village(private_store, outbox=True)
     dice.queue("D G $ R R Eb")
-    assert keys(await chat.post(chat.message(VILLAGE, ALICE, SIX))) == ["throw"]
+    assert keys(await chat.post(chat.message(VILLAGE, ALICE, SIX))) == ["greed.throw"]
     chat.clock.set(T0 + dt.timedelta(days=1))  # the day's close is due
 
     cluster.stop(mode)
@@ -162,7 +162,7 @@ async def test_a_throw_whose_write_the_database_dies_under_is_refused_and_kept_o
     chat, _ = await open_village(private_store, outbox=outbox, dice=dice)
     dice.queue("D G $ R R Eb")
     first = chat.message(VILLAGE, ALICE, SIX)
-    assert keys(await chat.post(first)) == ["throw"]
+    assert keys(await chat.post(first)) == ["greed.throw"]
 
     dice.queue("G G G R")
     dice.armed = True
@@ -177,7 +177,7 @@ async def test_a_throw_whose_write_the_database_dies_under_is_refused_and_kept_o
     assert thrown_by(before) == [first.message_id]
     # Delivered again, the message gets the faces it was drawn the first time, once.
     [again] = await chat.post(second)
-    assert (again.key, again.params["faces"]) == ("throw", ["G", "G", "G", "R"])
+    assert (again.key, again.params["faces"]) == ("greed.throw", ["G", "G", "G", "R"])
     stream = await assert_log_agrees(private_store, VILLAGE, ALICE.player_id)
     assert thrown_by(stream) == [first.message_id, second.message_id]
     if outbox:
@@ -262,7 +262,7 @@ async def test_a_restart_between_two_moves_costs_at_most_one_try_again(
     chat, dice = await open_village(private_store, outbox=outbox)
     dice.queue("D G $ R R Eb")
     first = chat.message(VILLAGE, ALICE, SIX)
-    assert keys(await chat.post(first)) == ["throw"]
+    assert keys(await chat.post(first)) == ["greed.throw"]
 
     cluster.stop(mode)
     if noticed:
@@ -272,13 +272,13 @@ async def test_a_restart_between_two_moves_costs_at_most_one_try_again(
     second = chat.message(VILLAGE, ALICE, FOUR)
     replies = await chat.post(second)
     if noticed:
-        assert keys(replies) == ["throw"]
+        assert keys(replies) == ["greed.throw"]
     else:
         [refusal] = replies
         assert (refusal.kind, refusal.key) == (ReplyKind.REFUSED, "store_unavailable")
         replies = await chat.post(second)
     [again] = replies
-    assert (again.key, again.params["faces"]) == ("throw", ["G", "G", "G", "R"])
+    assert (again.key, again.params["faces"]) == ("greed.throw", ["G", "G", "G", "R"])
     assert await chat.post(second) == []
     stream = await assert_log_agrees(private_store, VILLAGE, ALICE.player_id)
     assert thrown_by(stream) == [first.message_id, second.message_id]

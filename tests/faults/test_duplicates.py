@@ -89,7 +89,7 @@ async def test_one_message_delivered_twice_at_once_is_thrown_once(
 ) -> None:
     throw = message(village_id, ALICE, SIX)
     answers = await deliver(services, [throw, throw])
-    assert sorted(keys(replies) for replies in answers) == [[], ["throw"]]
+    assert sorted(keys(replies) for replies in answers) == [[], ["greed.throw"]]
     stream = await assert_log_agrees(store, village_id, ALICE.player_id)
     assert thrown_by(stream) == [throw.message_id]
     assert await store.get_message(village_id, throw.message_id) is not None
@@ -103,7 +103,12 @@ async def test_two_throws_sent_at_one_instant_throw_once_and_the_other_is_a_doub
     first, second = message(village_id, ALICE, SIX), message(village_id, ALICE, SIX)
     # Each of the two also delivered twice: four deliveries at once.
     answers = await deliver(services, [first, second, second, first])
-    assert sorted(keys(replies) for replies in answers) == [[], [], ["double_post"], ["throw"]]
+    assert sorted(keys(replies) for replies in answers) == [
+        [],
+        [],
+        ["greed.double_post"],
+        ["greed.throw"],
+    ]
     stream = await assert_log_agrees(store, village_id, ALICE.player_id)
     [thrower] = thrown_by(stream)
     assert thrower in (first.message_id, second.message_id)
@@ -118,6 +123,6 @@ async def test_one_command_delivered_twice_at_once_is_answered_once(
 ) -> None:
     status = message(village_id, ALICE, "/greed status")
     answers = await deliver(services, [status, status])
-    assert sorted(keys(replies) for replies in answers) == [[], ["status"]]
+    assert sorted(keys(replies) for replies in answers) == [[], ["greed.status"]]
     assert await store.get_message(village_id, status.message_id) is not None
     await assert_kept_once(store.engine, village_id, [status], outbox)

@@ -60,7 +60,7 @@ async def test_a_move_while_another_program_holds_the_lock_is_refused_and_lost_n
     # Nothing was drawn or written: the same message, posted again, throws those faces.
     again = await service.handle(Incoming(VILLAGE, 2, ALICE, T0, parse_message("[[greed]]" * 6)))
     [reply] = [d.reply for d in again.deliveries]
-    assert reply.key == "throw" and reply.params["faces"] == ["D", "G", "$", "R", "R", "Eb"]
+    assert reply.key == "greed.throw" and reply.params["faces"] == ["D", "G", "$", "R", "R", "Eb"]
     await engine.dispose()
 
 

@@ -84,13 +84,13 @@ async def test_a_throw_sent_before_the_last_answer_was_posted_is_a_double_post(
     dice.queue("D G $ R R Eb")
     thrown = await say(service, village_id, ALICE, "[[greed]]" * 6, T0)
     [delivery, *_] = thrown.deliveries
-    assert delivery.reply.key == "throw" and delivery.outbox_id is not None
+    assert delivery.reply.key == "greed.throw" and delivery.outbox_id is not None
     posted_at = T0 + dt.timedelta(seconds=3)
     assert await service.delivered(delivery.outbox_id, 9_999, posted_at)
     if asked != "the process that posted it":
         service = VillageService(store, ManualClock(T0), dice, outbox=True)
     early = await say(service, village_id, ALICE, "[[greed]]" * 4, T0 + dt.timedelta(seconds=2))
-    assert [r.key for r in early.replies] == ["double_post"]
+    assert [r.key for r in early.replies] == ["greed.double_post"]
     dice.queue("G R R Eg")
     late = await say(service, village_id, ALICE, "[[greed]]" * 4, T0 + dt.timedelta(seconds=4))
-    assert [r.key for r in late.replies] == ["throw"]
+    assert [r.key for r in late.replies] == ["greed.throw"]

@@ -143,7 +143,7 @@ async def test_a_refusal_before_joining_shows_the_start_of_the_day(
 ) -> None:
     service = await village_of(store, village_id)
     [reply] = await ask(service, message(village_id, ALICE, SIX * 2))
-    assert reply.key == "message_too_many_tags" and reply.state is not None
+    assert reply.key == "greed.too_many_tags" and reply.state is not None
     assert (reply.state["day"], reply.state["turn"], reply.state["lap"]) == (1, 1, 1)
     assert reply.state["legal_counts"] == [6]
 
@@ -187,7 +187,7 @@ async def test_a_name_two_players_go_by_is_refused_and_ids_are_exact(
         service,
         message(village_id, GM, f"/greed rollback player:<@{BOB.player_id}> turn:1 reason:x"),
     )
-    assert rolled.key == "rolled_back" and rolled.params["player"] == "alice"
+    assert rolled.key == "greed.rolled_back" and rolled.params["player"] == "alice"
     alice = await store.load_stream(village_id, 1, ALICE.player_id)
     assert [e.type for e in alice] == ["DiceThrown"]  # the real alice keeps her throw
 
@@ -294,7 +294,7 @@ async def test_an_attached_export_that_names_no_day_is_checked_all_the_same(
         del document["day"]
     request = CommandRequest("greed", "verify", {"export": json.dumps(document)}, "/greed verify")
     [verified] = await ask(service, Incoming(village_id, next(_ids), ALICE, T0, request))
-    assert verified.key == "verify" and verified.params["day"] is None
+    assert verified.key == "greed.verify" and verified.params["day"] is None
     assert check(verified, reply_shapes()) is None
     assert "Day ? does not verify" in render(verified, "en")
     assert "?dの検証" in render(verified, "ja")
@@ -404,7 +404,7 @@ async def test_a_flood_in_the_service_draws_no_dice(store: SqlStore, village_id:
     kinds = [
         [r.key for r in await ask(service, message(village_id, ALICE, "TE"))] for _ in range(5)
     ]
-    assert kinds == [["turn_end_refused"], ["turn_end_refused"], ["flood"], [], []]
+    assert kinds == [["greed.turn_end_refused"], ["greed.turn_end_refused"], ["flood"], [], []]
 
 
 async def test_a_bad_setting_says_what_it_takes_in_the_villages_words(

@@ -98,7 +98,7 @@ async def take(service: VillageService, village_id: int, author: Author) -> int:
     at = service.core.clock.now()
     incoming = Incoming(village_id, message_id, author, at, parse_message("TE"))
     replies = (await service.handle(incoming)).replies
-    assert replies[0].key == "turn_end"
+    assert replies[0].key == "greed.turn_end"
     return message_id
 
 
@@ -114,11 +114,11 @@ async def play_day_1(store: SqlStore, village_id: int) -> VillageService:
     await say(service, village_id, CAROL, SIX, "$ $ $ D D R")
     await say(service, village_id, CAROL, "TE")
     [rolled] = await say(service, village_id, GM, "/greed rollback player:carol turn:1 reason:r")
-    assert rolled.key == "rolled_back"
+    assert rolled.key == "greed.rolled_back"
     await say(service, village_id, CAROL, SIX, "D G $ R R Eb")
     for _ in range(5):
         out = await say(service, village_id, ERIN, SIX, "$ $ R R Eg Eb")
-        assert out[0].key == "greed_out"
+        assert out[0].key == "greed.greed_out"
     return service
 
 
@@ -172,7 +172,7 @@ async def test_a_close_from_kept_streams_is_the_close_from_a_full_read(
     closed = from_memory.replies[0]
     assert closed.key == "day_closed"
     assert closed.params["unfinished"] == ["alice", "bob", "carol"]
-    assert [r.to for r in from_memory.replies if r.key == "memo"] == [
+    assert [r.to for r in from_memory.replies if r.key == "greed.memo"] == [
         "alice",
         "bob",
         "carol",
@@ -206,7 +206,7 @@ async def one_turn_day(store: SqlStore, village_id: int) -> VillageService:
     service = service_of(store)
     await say(service, village_id, GM, "/village create turns:1")
     [thrown] = await say(service, village_id, ALICE, SIX, "$ $ $ D D R")
-    assert thrown.key == "throw"
+    assert thrown.key == "greed.throw"
     return service
 
 

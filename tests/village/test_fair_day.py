@@ -44,7 +44,7 @@ class Village:
 
     async def export(self, day: int) -> dict[str, Any]:
         reply = await self.one(GM, f"/village export day:{day}")
-        assert reply.key == "export"
+        assert reply.key == "greed.export"
         return dict(reply.params["document"])
 
     async def play_until_done(self, author: Author, moves: int = 40) -> None:

@@ -73,14 +73,14 @@ async def test_a_context_another_process_made_stale_is_read_again(
     try:
         there = VillageService(other_store, ManualClock(T0), dice)
         [elsewhere] = (await throw(there, village_id, 5)).replies
-        assert elsewhere.key == "throw"
+        assert elsewhere.key == "greed.throw"
         # Faces for the throw decided on the stale context, should it draw (here it is
         # refused: four dice are not a legal count there), and for the one decided again.
         dice.queue(" ".join(PLAIN[:4]))
         [again] = (await throw(here, village_id, 4)).replies
     finally:
         await other_store.engine.dispose()
-    assert again.key == "throw" and again.state is not None
+    assert again.key == "greed.throw" and again.state is not None
     # Decided from the table as the other process left it: the third throw of the lap.
     assert (again.state["turn"], again.state["lap"], again.state["throw"]) == (1, 1, 3)
     stream = await store.load_stream(village_id, 1, ALICE.player_id)
@@ -105,7 +105,7 @@ async def test_a_settings_change_here_is_read_by_the_next_move(
     [kept] = [
         e for e in await store.pending_outbox([village_id]) if e.message_id == incoming.message_id
     ]
-    assert [r.key for r in answer.replies] == ["throw"]
+    assert [r.key for r in answer.replies] == ["greed.throw"]
     assert kept.locale == "en"
 
 
@@ -124,6 +124,6 @@ async def test_a_message_delivered_again_is_played_once(store: SqlStore, village
     first = await service.handle(incoming)
     assert len(service.core.plays) == 1  # what the next move would read, kept
     second = await service.handle(incoming)
-    assert [r.key for r in first.replies] == ["throw"] and not second.replies
+    assert [r.key for r in first.replies] == ["greed.throw"] and not second.replies
     stream = await store.load_stream(village_id, 1, ALICE.player_id)
     assert [e.data["throw_seq"] for e in stream if e.type == "DiceThrown"] == [1, 2]

@@ -117,7 +117,7 @@ async def test_a_status_of_ones_own_day_reads_once(
     await a_throw(service, village_id)
     with counted(engine) as sent:
         answer = await say(service, village_id, ALICE, "/greed status")
-    assert answer.replies[0].key == "status"
+    assert answer.replies[0].key == "greed.status"
     # The village, the day, the message, the player and their day table in one read; the
     # stream from memory; then the message and its reply kept (on PostgreSQL in one
     # statement), and the reply posted.

@@ -60,7 +60,7 @@ def test_a_secret_reply_keeps_its_player_as_data_and_is_always_private() -> None
     data = reply_data(secret)
     assert data["secret_for"] == 2 and data["private"] is True
     assert reply_from_data(data) == secret
-    public = Reply(ReplyKind.INFO, "status", {"day": 1})
+    public = Reply(ReplyKind.INFO, "greed.status", {"day": 1})
     assert reply_data(public)["secret_for"] is None
     assert reply_from_data(reply_data(public)).secret_for is None
 
@@ -102,7 +102,7 @@ def test_a_secret_reply_must_say_which_params_are_the_secret() -> None:
 async def test_a_village_run_that_deals_secrets_leaks_none_and_keeps_them_in_the_outbox(
     store: Store, village_id: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dealer = Dealer(frozenset({"throw", "status"})).install(monkeypatch)
+    dealer = Dealer(frozenset({"greed.throw", "greed.status"})).install(monkeypatch)
     dice = ScriptedDice()
     service = VillageService(store, ManualClock(T0), dice, outbox=True)
 

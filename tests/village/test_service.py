@@ -92,7 +92,7 @@ async def test_a_refusal_carries_where_the_speaker_stands_only_when_it_is_about_
 ) -> None:
     service = await make_village(store, village_id)
     [day] = await ask(service, message(village_id, ALICE, "[[greed]]" * 7))
-    assert day.key == "message_too_many_tags"
+    assert day.key == "greed.too_many_tags"
     assert day.state is not None and day.state["turn"] == 1
     # A table's refusal is about the table (none here: an empty one), and a village
     # command's about the village: the speaker's Greed day has no place in them.
@@ -302,9 +302,9 @@ async def test_simultaneous_messages_of_one_player_apply_one_at_a_time(
         await other.engine.dispose()
     # Five turns, each a greed out on its first throw; the sixth message finds none left.
     first_keys = sorted(replies[0].key for replies in results)
-    assert first_keys == ["greed_out"] * 5 + ["no_turns_left"]
+    assert first_keys == ["greed.greed_out"] * 5 + ["greed.no_turns_left"]
     thrown_by = {
-        t.message_id for t, r in zip(throws, results, strict=True) if r[0].key == "greed_out"
+        t.message_id for t, r in zip(throws, results, strict=True) if r[0].key == "greed.greed_out"
     }
     stream = await store.load_stream(village_id, 1, ALICE.player_id)
     thrown = [e for e in stream if e.type == "DiceThrown"]

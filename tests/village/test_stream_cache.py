@@ -91,7 +91,7 @@ async def test_a_stream_another_process_wrote_is_read_again(
         [three] = await ask(first, message(village_id, ALICE, SIX, later))
     finally:
         await other.engine.dispose()
-    assert [r.key for r in (one, two, three)] == ["greed_out"] * 3
+    assert [r.key for r in (one, two, three)] == ["greed.greed_out"] * 3
     assert one.state is not None and status.state is not None and three.state is not None
     assert (one.state["turn"], status.state["turn"], three.state["turn"]) == (2, 3, 4)
     stream = await store.load_stream(village_id, 1, ALICE.player_id)

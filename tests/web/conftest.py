@@ -75,7 +75,7 @@ async def replay_exports(transcript: str) -> list[dict[str, Any]]:
     def keep(_: int, __: str, outputs: list[Output]) -> None:
         for output in outputs:
             reply = output.as_json()
-            if reply["key"] in ("export", "table.export"):
+            if reply["key"] in ("greed.export", "table.export"):
                 found.append(reply["params"]["document"])
 
     await replay(lines, keep, seeds=golden_seeds())

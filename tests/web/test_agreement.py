@@ -244,13 +244,13 @@ async def test_every_ending_verifies_in_the_bot_and_posts_its_digest(ending: str
     lines = (TRANSCRIPTS / f"{ENDINGS[ending]}.txt").read_text(encoding="utf-8").splitlines()
     said: list[dict[str, Any]] = []
     await replay(lines, lambda _, __, outputs: said.extend(o.as_json() for o in outputs), MEMORY)
-    checks = [r for r in said if r["key"] in ("verify", "table.verify")]
+    checks = [r for r in said if r["key"] in ("greed.verify", "table.verify")]
     assert checks and all(r["params"].get("ok") for r in checks), checks
-    [export] = [r for r in said if r["key"] in ("export", "table.export")][-1:]
+    [export] = [r for r in said if r["key"] in ("greed.export", "table.export")][-1:]
     document = export["params"]["document"]
     # The reveals of what was exported: a table's end, or a day's close. (A clock that
     # jumps past a table's last deadline also closes the days that fell due after it.)
-    of_a_day = export["key"] == "export"
+    of_a_day = export["key"] == "greed.export"
     revealed = [
         r
         for r in said

@@ -102,8 +102,6 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "missing_argument": _simple("missing_argument", "argument", "command"),
     "bad_number": _simple("bad_number", "argument", "value"),
     "unknown_day": _simple("unknown_day", "day", "last"),
-    "unknown_face": _simple("unknown_face", "face"),
-    "score_dice": _simple("score_dice", "dice"),
     "rollback_target": _simple("rollback_target", "player", "turn", "lap", "throw"),
     "nothing_to_restore": _simple("nothing_to_restore", "player"),
     "nothing_to_roll_back": _simple("nothing_to_roll_back", "player"),
@@ -117,9 +115,6 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "unknown_command": _simple("unknown_command", "command", "known"),
     "too_many_values": _simple("too_many_values", "command", "values", "takes"),
     "values_need_keys": _simple("values_need_keys", "command", "keys"),
-    # The parser's limit on tags is fixed at six; the `limit` param is the message length.
-    "message_too_many_tags": _simple("message_too_many_tags", "tags"),
-    "message_tags_and_turn_end": _simple("message_tags_and_turn_end", "tags"),
     "message_too_long": _simple("message_too_long", "limit"),
     "store_unavailable": _simple("store_unavailable"),
     "play_elsewhere": info.play_elsewhere,
@@ -134,7 +129,6 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "day_extended": days.day_extended,
     "standings": info.standings,
     # memo and days
-    "day_closed": days.day_closed,
     # checking the dice
     "day_not_closed": info.day_not_closed,
     # what a chat shows in place of a reply only one player may see
@@ -157,4 +151,5 @@ def _writers(games: Registry) -> Mapping[str, Writer]:
         "settings": info.settings(games),
         "help": info.help_lines(games),
         "day_opened": days.day_opened(games),
+        "day_closed": days.day_closed(games),
     }

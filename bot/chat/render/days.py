@@ -16,7 +16,7 @@ def day_opened(games: Registry) -> Writer:
         return [
             t("day_opened.head", day=p.day),
             t("day_opened.closes", closes=t.when(p.closes_at, p.timezone)),
-            games.day_rules(t, p.rules),
+            games.day_rules(t, p.rules, p.game),
             t("day_opened.commitment", commitment=p.commitment),
             t("day_opened.explain"),
         ]
@@ -24,8 +24,28 @@ def day_opened(games: Registry) -> Writer:
     return write
 
 
-def day_closed(t: Text, reply: Reply) -> list[str]:
-    if reply.kind == ReplyKind.REFUSED:  # the same key refuses a move on a closed day
+def day_closed(games: Registry) -> Writer:
+    """A day's close, pointing at the day game's own command that checks its throws."""
+
+    def write(t: Text, reply: Reply) -> list[str]:
+        return _day_closed(t, reply, games)
+
+    return write
+
+
+def _verify_command(games: Registry, game: str | None, day: int) -> str:
+    """The command that checks a closed day's throws, as players type it (`/<game> verify
+    day:3`): the day game's group and its command that does `verify`."""
+    key = game or games.default_day_game
+    day_game = games.day_games.get(key)
+    if day_game is None:
+        return ""
+    name = next((c.name for c in day_game.commands if c.does == "verify"), "verify")
+    return f"`/{key} {name} day:{day}`"
+
+
+def _day_closed(t: Text, reply: Reply, games: Registry) -> list[str]:
+    if reply.kind == ReplyKind.REFUSED:  # the same key refuses a command on a closed day
         return [t("day_closed.refused", who=t.who(reply.to))]
     p = DayClosedParams.of(reply)
     day = p.day or 0  # the shape holds a close to its day: only a refusal has none
@@ -36,7 +56,8 @@ def day_closed(t: Text, reply: Reply) -> list[str]:
     if p.unfinished:
         lines.append(t("day_closed.unfinished", names=t.names(p.unfinished)))
     lines += revealed_lines(t, reply.params, "day_closed.seed", "day_closed.draws")
-    lines.append(t("day_closed.verify", commitment=plain(p.commitment), day=day))
+    command = _verify_command(games, p.game, day)
+    lines.append(t("day_closed.verify", commitment=plain(p.commitment), command=command))
     return lines
 
 

@@ -76,8 +76,12 @@ def bad_setting(t: Text, reply: Reply) -> list[str]:
 def village_created(games: Registry) -> Writer:
     def write(t: Text, reply: Reply) -> list[str]:
         p = VillageCreatedParams.of(reply)
-        key = "village_created.posts" if p.layout == "posts" else "village_created"
-        return [t(key, game=t.word("game", p.game or games.default_day_game))]
+        game = p.game or games.default_day_game
+        posts = p.layout == "posts"
+        key = "village_created.posts" if posts else "village_created"
+        # How a player joins is the day game's to say (its tags, how many, where).
+        join = t.texts.get(f"{game}.join.posts" if posts else f"{game}.join", "")
+        return [t(key, game=t.word("game", game), join=join).rstrip()]
 
     return write
 
@@ -110,7 +114,8 @@ def help_lines(games: Registry) -> Writer:
 
 
 def usage(command: Command) -> str:
-    """How a command is typed: `/greed rollback player: turn: [lap:] [throw:] reason:`."""
+    """How a command is typed: `/village export [day:]`, `/ducks join`, its required
+    arguments bare and the others in brackets."""
     parts = [f"/{command.path}"]
     for argument in command.arguments:
         if command.settings:
@@ -160,7 +165,7 @@ def _settings(games: Registry, t: Text, reply: Reply) -> list[str]:
     day, current, following, changed = p.day, p.current, p.next, p.changed
     lines = [
         t("settings.head", day=day),
-        games.day_rules(t, current),
+        games.day_rules(t, current, p.game),
         t(
             "settings.schedule",
             # The language changes at once, so the one in force is the new one.

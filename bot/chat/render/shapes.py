@@ -60,14 +60,6 @@ class UnknownDayParams(DayParams):
     last: Int
 
 
-class UnknownFaceParams(Params):
-    face: Str
-
-
-class ScoreDiceParams(Params):
-    dice: Int
-
-
 class RollbackTargetParams(Params):
     player: Str
     turn: Int
@@ -77,10 +69,6 @@ class RollbackTargetParams(Params):
 
 class LimitParams(Params):
     limit: Int
-
-
-class TagsParams(Params):
-    tags: Int
 
 
 class BadSettingParams(Params):
@@ -129,6 +117,8 @@ class SettingsParams(Params):
     next: dict[Str, Any]
     """The values from the next day on (the village's own settings are in force now)."""
     changed: tuple[Str, ...] = ()
+    game: Str | None = None
+    """The village's day game, whose words the rules are in."""
 
 
 class StandingsRow(Part):
@@ -167,6 +157,9 @@ class DayOpenedParams(DayParams):
     timezone: Str | None = None
     commitment: Str
     rules: dict[Str, Any]
+    game: Str | None = None
+    """The village's day game, whose words the rules are in (found by their keys when left
+    out)."""
 
 
 class DayClosedParams(Params):
@@ -180,6 +173,9 @@ class DayClosedParams(Params):
     commitment: Str | None = None
     draw_count: Int | None = None
     draw_digest: Str | None = None
+    game: Str | None = None
+    """The village's day game, whose command checks the day (the default one when left
+    out)."""
 
     @model_validator(mode="after")
     def _a_close_names_its_day(self) -> Self:
@@ -303,8 +299,6 @@ SHAPES: Final[Shapes] = {
     "missing_argument": ArgumentParams,
     "bad_number": BadNumberParams,
     "unknown_day": UnknownDayParams,
-    "unknown_face": UnknownFaceParams,
-    "score_dice": ScoreDiceParams,
     "rollback_target": RollbackTargetParams,
     "nothing_to_restore": PlayerParams,
     "nothing_to_roll_back": PlayerParams,
@@ -318,8 +312,6 @@ SHAPES: Final[Shapes] = {
     "unknown_command": UnknownCommandParams,
     "too_many_values": TooManyValuesParams,
     "values_need_keys": ValuesNeedKeysParams,
-    "message_too_many_tags": TagsParams,
-    "message_tags_and_turn_end": TagsParams,
     "message_too_long": LimitParams,
     "store_unavailable": Loose,
     "play_elsewhere": PlayElsewhereParams,

@@ -189,4 +189,24 @@ TEXTS: Final[Mapping[str, str]] = {
     "arg.lap.text": "The lap to go back to (lap 1 when left out)",
     "arg.throw": "throw",
     "arg.throw.text": "The throw to go back to (throw 1 when left out)",
+    # -- refusals of a throw or a command, and the game's name ----------------------------
+    "greed.unknown_face": (
+        "{who}“{face}” is not a face. Faces are written $ G R Eg Eb D (Eg = green E, Eb = black E)."
+    ),
+    "greed.score_dice": "{who}Give 1 to 6 dice (you gave {dice}).",
+    "greed.too_many_tags": (
+        "{who}That message has {tags} `[[greed]]` tags; at most 6 dice are thrown at once. "
+        "Nothing was thrown."
+    ),
+    "greed.tags_and_turn_end": (
+        "{who}That message has both `[[greed]]` tags and a Turn End. Nothing was thrown: "
+        "post either the throw or the Turn End."
+    ),
+    "choice.game.greed": "Greed",
+    # How a player joins, as the village's creation says it (`village_created`).
+    "greed.join": "Post six `[[greed]]` tags to join and start your first turn.",
+    "greed.join.posts": (
+        "post six `[[greed]]` tags in the day's post to join and start your first turn."
+    ),
+    "greed.day_closed": "{who}This day is closed. Nothing was thrown.",
 }

@@ -183,4 +183,24 @@ TEXTS: Final[Mapping[str, str]] = {
     "arg.lap.text": "戻す先の周（省略すると1周目）",
     "arg.throw": "投",
     "arg.throw.text": "戻す先の投（省略すると1投目）",
+    # -- refusals of a throw or a command, and the game's name ----------------------------
+    "greed.unknown_face": (
+        "{who}「{face}」は出目ではありません。出目は $ G R Eg Eb D で書きます"
+        "（Eg = 緑のE、Eb = 黒のE）。"
+    ),
+    "greed.score_dice": "{who}ダイスは1〜6個で指定してください（{dice}個でした）。",
+    "greed.too_many_tags": (
+        "{who}`[[greed]]` タグが{tags}個あります。一度に振れるのは6個までです。何も振っていません。"
+    ),
+    "greed.tags_and_turn_end": (
+        "{who}`[[greed]]` タグとTEが同じ発言に入っています。何も振っていません。"
+        "振るかTEか、どちらか一方だけを発言してください。"
+    ),
+    "choice.game.greed": "グリード",
+    # How a player joins, as the village's creation says it (`village_created`).
+    "greed.join": "`[[greed]]` を6個並べて発言すると参加して1ターン目が始まります。",
+    "greed.join.posts": (
+        "その日の投稿に `[[greed]]` を6個並べて書き込むと参加して1ターン目が始まります。"
+    ),
+    "greed.day_closed": "{who}この日はもう締め切られています。何も振っていません。",
 }

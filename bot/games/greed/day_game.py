@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from bot.games.api import Json, Params, RuleError
+from bot.games.api import Json, Params, RuleError, Unreadable
 from bot.games.day import DayGame
 from bot.games.greed import (
     GreedRuleError,
@@ -19,7 +19,7 @@ from bot.games.greed.events import GreedEvent
 from bot.games.greed.fair import record_digest, uniformity_json, verify_record
 from bot.games.greed.game import GAME, rule_error
 from bot.games.greed.moves import GreedMove
-from bot.games.greed.replies import odds, take_options
+from bot.games.greed.replies import odds, summary, take_options
 from bot.games.greed.throw import MAX_DICE
 
 
@@ -57,6 +57,24 @@ def tally(throws: Sequence[Sequence[Json]]) -> dict[str, Json]:
     )
 
 
+def drawn(data: Mapping[str, Json]) -> list[Json]:
+    """The faces of a throw (`DiceThrown`), as a day's record lists them."""
+    faces = data.get("faces")
+    return list(faces) if isinstance(faces, list) else []
+
+
+def turns(day: PlayerDay) -> tuple[dict[str, Json], ...]:
+    """The day's finished turns, as the score row keeps them and the memo lists them."""
+    played = summary(day)["turns"]
+    return tuple(t for t in played if isinstance(t, dict)) if isinstance(played, list) else ()
+
+
+def unreadable(reading: Unreadable) -> tuple[str, Params]:
+    """A message of tags that cannot be thrown: its reason names Greed's refusal
+    (`too_many_tags`, `tags_and_turn_end`), which says how many tags it had."""
+    return reading.reason, {"tags": reading.tags}
+
+
 DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
     GAME,
     position_odds,
@@ -64,6 +82,9 @@ DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
     verify_record,
     tally,
     record_digest,
+    drawn=drawn,
+    turns=turns,
+    unreadable=unreadable,
     texts=text.TEXTS,
     commands=day_commands.COMMANDS,
     position=day_commands.POSITION,

@@ -247,6 +247,29 @@ class StatsParams(Params):
     players: list[PlayerUniformity]
 
 
+# -- refusals of a message or a command ---------------------------------------------------------
+
+
+class UnknownFaceParams(Params):
+    face: Str
+
+
+class ScoreDiceParams(Params):
+    dice: Int
+
+
+class TagsParams(Params):
+    """A message that cannot be thrown: how many tags it has (the limit is six dice, always;
+    `limit` is the chat's message length)."""
+
+    tags: Int
+    limit: Int | None = None
+
+
+class DayClosedParams(Params):
+    """A throw on a day that is closed: nothing more to say."""
+
+
 SHAPES: Final[Shapes] = {
     "throw": ThrowParams,
     "sweep": SweepParams,
@@ -266,5 +289,10 @@ SHAPES: Final[Shapes] = {
     "verify": VerifyParams,
     "export": ExportParams,
     "stats": StatsParams,
+    "unknown_face": UnknownFaceParams,
+    "score_dice": ScoreDiceParams,
+    "too_many_tags": TagsParams,
+    "tags_and_turn_end": TagsParams,
+    "day_closed": DayClosedParams,
 }
 """Every Greed reply key's shape, beside `text.WRITERS` and `day_text.DAY_WRITERS`."""

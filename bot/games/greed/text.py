@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
+from bot.games.day import day_key
 from bot.games.greed import catalog_en, catalog_ja
 from bot.games.greed.day_text import DAY_WRITERS
+from bot.games.greed.game import KEY
 from bot.games.greed.shapes import (
     SHAPES,
+    DayClosedParams,
     DoublePostParams,
     GreedOutParams,
     IllegalCountParams,
@@ -25,13 +28,16 @@ from bot.games.greed.shapes import (
     OddsOption,
     OddsParams,
     Option,
+    ScoreDiceParams,
     ScoreParams,
     StatusParams,
     SweepParams,
+    TagsParams,
     Take,
     ThrowParams,
     TurnEndParams,
     TurnEndRefusedParams,
+    UnknownFaceParams,
 )
 from bot.games.greed.words import (
     after_turn,
@@ -267,6 +273,33 @@ def score(t: Text, reply: Reply) -> list[str]:
     ]
 
 
+# -- refusals of a message or a command ------------------------------------------------------
+
+
+def unknown_face(t: Text, reply: Reply) -> list[str]:
+    face = UnknownFaceParams.of(reply).face
+    return [t("greed.unknown_face", who=t.who(reply.to), face=face)]
+
+
+def score_dice(t: Text, reply: Reply) -> list[str]:
+    dice = ScoreDiceParams.of(reply).dice
+    return [t("greed.score_dice", who=t.who(reply.to), dice=dice)]
+
+
+def unreadable(key: str) -> Writer:
+    """A message that tries to throw but cannot: too many tags, or tags with a Turn End."""
+
+    def write(t: Text, reply: Reply) -> list[str]:
+        return [t(key, who=t.who(reply.to), tags=TagsParams.of(reply).tags)]
+
+    return write
+
+
+def day_closed(t: Text, reply: Reply) -> list[str]:
+    DayClosedParams.of(reply)
+    return [t("greed.day_closed", who=t.who(reply.to))]
+
+
 WRITERS: Final[Mapping[str, Writer]] = {
     "throw": throw,
     "sweep": sweep,
@@ -279,9 +312,18 @@ WRITERS: Final[Mapping[str, Writer]] = {
     "status": status,
     "odds": odds,
     "score": score,
+    "unknown_face": unknown_face,
+    "score_dice": score_dice,
+    "too_many_tags": unreadable("greed.too_many_tags"),
+    "tags_and_turn_end": unreadable("greed.tags_and_turn_end"),
+    "day_closed": day_closed,
 }
 
 TEXTS: Final = GameTexts(
-    {**WRITERS, **DAY_WRITERS}, TEXTS_JA, TEXTS_EN, rules=rules_text, shapes=SHAPES
+    {day_key(KEY, name): writer for name, writer in {**WRITERS, **DAY_WRITERS}.items()},
+    TEXTS_JA,
+    TEXTS_EN,
+    rules=rules_text,
+    shapes={day_key(KEY, name): shape for name, shape in SHAPES.items()},
 )
 """What the chat renders Greed's replies with."""

@@ -103,7 +103,7 @@ async def _rolled_twice(
     core: Core, village: VillageRecord, incoming: Incoming, seated: Seated, reading: Play
 ) -> bool:
     """A roll sent before the player could have seen the answer to their previous roll:
-    the same roll posted twice (the first one counts), as Greed's double post."""
+    the same roll posted twice (the first one counts), as a day game's double post."""
     if not reading.tagged or not seated.view.steps:
         return False
     last = seated.view.steps[-1]

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from bot.fairness.digest import Digest, day_rows_digest
 from bot.fairness.seed import Mismatch
-from bot.games.api import ChanceContext, Json, Params, RuleError
+from bot.games.api import ChanceContext, Json, Params, RuleError, Unreadable
 from bot.games.day import DayArgument, DayCommand, DayGame
 from tests.toys.pips.game import GAME, PipsDay, Rolled, fair_roll
 from tests.toys.pips.text import TEXTS
@@ -15,7 +15,7 @@ from tests.toys.pips.text import TEXTS
 
 def odds(state: PipsDay) -> Params:
     if state.finished:
-        raise RuleError("pips.done", {"pips": state.pips})
+        raise RuleError("done", {"pips": state.pips})
     return {"each": "1/6"}
 
 
@@ -54,6 +54,20 @@ def digest(rows: Sequence[Any]) -> Digest | None:
     return day_rows_digest(rows)
 
 
+def drawn(data: Mapping[str, Json]) -> list[Json]:
+    """The die's pips, as a day's record lists the outcome of a draw."""
+    return [data["pips"]]
+
+
+def turns(state: PipsDay) -> tuple[dict[str, Json], ...]:
+    """One roll a day: nothing for the memo to list."""
+    return ()
+
+
+def unreadable(reading: Unreadable) -> tuple[str, Params]:
+    return reading.reason, {"tags": reading.tags}
+
+
 DAY: Final[DayGame[PipsDay, object, Rolled]] = DayGame(
     GAME,
     odds,
@@ -61,6 +75,9 @@ DAY: Final[DayGame[PipsDay, object, Rolled]] = DayGame(
     verify,
     tally,
     digest,
+    drawn=drawn,
+    turns=turns,
+    unreadable=unreadable,
     texts=TEXTS,
     commands=(
         DayCommand("status", "status"),

@@ -36,7 +36,8 @@ class Roll:
 @dataclass(frozen=True, slots=True)
 class Rolled:
     faces: tuple[int, ...]
-    """One die's pips; `faces`, as a day's record lists every throw's outcome."""
+    """One die's pips, stored as `pips`: the village asks the game for a draw's outcome
+    (`DayGame.drawn`) rather than reading a field of Greed's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +54,12 @@ class PipsCodec:
     version = 1
 
     def encode(self, event: Rolled) -> Encoded:
-        return Encoded("Rolled", {"faces": list(event.faces)})
+        return Encoded("Rolled", {"pips": event.faces[0]})
 
     def decode(self, stored: Encoded) -> Rolled:
-        faces = stored.data["faces"]
-        assert isinstance(faces, list)
-        return Rolled(tuple(int(str(f)) for f in faces))
+        pips = stored.data["pips"]
+        assert isinstance(pips, int)
+        return Rolled((pips,))
 
 
 def fair_roll(seed: bytes, context: ChanceContext) -> Outcome:
@@ -101,7 +102,7 @@ class PipsGame:
 
     def decide(self, state: PipsDay, seat: Seat, move: object) -> tuple[Rolled, ...]:
         if state.finished:
-            raise RuleError("pips.done", {"pips": state.pips})
+            raise RuleError("done", {"pips": state.pips})
         return ()
 
     def asks(self, state: PipsDay, seat: Seat, move: object) -> ChanceRequest | None:
@@ -128,7 +129,7 @@ class PipsGame:
     def outcome(
         self, before: PipsDay, events: Sequence[Rolled], after: PipsDay
     ) -> tuple[str, dict[str, Json]]:
-        return "pips.rolled", {"pips": after.pips}
+        return "rolled", {"pips": after.pips}  # keyed `pips.rolled` by the village
 
     def summary(self, state: PipsDay) -> dict[str, Json]:
         return {"rolled": state.finished}
@@ -138,7 +139,7 @@ class PipsGame:
         if not tags:
             return None
         if tags > 1 or _TAG.sub(" ", text).strip():
-            return Unreadable("pips_unreadable", tagged=True, tags=tags)
+            return Unreadable("unreadable", tagged=True, tags=tags)
         return Play((Roll(),), tagged=True, tags=1)
 
     def mark(self, state: PipsDay) -> tuple[int, ...] | None:

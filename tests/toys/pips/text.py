@@ -14,7 +14,9 @@ EN: Final = {
     "pips.rolled": "{who}rolled {pips}: {pips} points today.",
     "pips.done": "{who}you rolled {pips} today already; come back tomorrow.",
     "pips.rules": "Rules: one {sides}-sided die a day, its pips the points.",
-    "message_pips_unreadable": "{who}write `[[pips]]` alone to roll.",
+    "pips.unreadable": "{who}write `[[pips]]` alone to roll.",
+    "pips.join": "Write `[[pips]]` to roll your die of the day.",
+    "pips.join.posts": "write `[[pips]]` in the day's post to roll your die of the day.",
     "cmd.pips.status": "Pips: your day",
     "cmd.pips.verify": "Pips: check a closed day's rolls against its seed",
     "cmd.pips.help": "Pips: the commands",
@@ -27,7 +29,9 @@ JA: Final = {
     "pips.rolled": "{who}{pips}の目：今日は{pips}点。",
     "pips.done": "{who}今日はもう{pips}を振りました。また明日。",
     "pips.rules": "ルール: 1日にダイス1個（{sides}面）、出た目が得点。",
-    "message_pips_unreadable": "{who}振るときは `[[pips]]` だけを書いてください。",
+    "pips.unreadable": "{who}振るときは `[[pips]]` だけを書いてください。",
+    "pips.join": "`[[pips]]` と書くとその日のダイスを振ります。",
+    "pips.join.posts": "その日の投稿に `[[pips]]` と書くとその日のダイスを振ります。",
     "cmd.pips.status": "ピップス: 今日の状況",
     "cmd.pips.verify": "ピップス: 締まった日の出目をシードで検証",
     "cmd.pips.help": "ピップス: コマンド一覧",
@@ -46,7 +50,7 @@ def done(t: Text, reply: Reply) -> list[str]:
 
 
 def unreadable(t: Text, reply: Reply) -> list[str]:
-    return [t("message_pips_unreadable", who=t.who(reply.to))]
+    return [t("pips.unreadable", who=t.who(reply.to))]
 
 
 def rules(t: Text, settings: Mapping[str, Any]) -> str:
@@ -54,7 +58,7 @@ def rules(t: Text, settings: Mapping[str, Any]) -> str:
 
 
 TEXTS: Final = GameTexts(
-    {"pips.rolled": rolled, "pips.done": done, "message_pips_unreadable": unreadable},
+    {"pips.rolled": rolled, "pips.done": done, "pips.unreadable": unreadable},
     JA,
     EN,
     rules=rules,

@@ -27,7 +27,7 @@ function exportsOf(transcript) {
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line))
-    .filter((reply) => reply.key === "export" || reply.key === "table.export")
+    .filter((reply) => reply.key === "greed.export" || reply.key === "table.export")
     .map((reply) => reply.params.document);
 }
 
