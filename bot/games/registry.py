@@ -109,6 +109,10 @@ class Registry:
             key: writer for texts in self.texts for key, writer in texts.writers.items()
         }
         """The games' reply writers, by reply key (no two games share one)."""
+        self.former: Mapping[str, str] = {
+            old: key for texts in self.texts for old, key in texts.former.items()
+        }
+        """Reply keys of an earlier release, to the keys now (`GameTexts.former`)."""
         self._derived: dict[Callable[[Registry], Any], Any] = {}
         # Which day game a day's rules belong to: the one whose settings keys they all
         # hold (a reply carries the rules, not the game), the game of most keys first.

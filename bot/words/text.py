@@ -238,3 +238,6 @@ class GameTexts:
     shapes: Shapes = field(default_factory=dict)
     """The shape of each of its reply keys' params (`bot.words.shapes`): a game brings its
     own, as it brings its writers."""
+    former: Mapping[str, str] = field(default_factory=dict)
+    """Keys its replies were kept under by an earlier release, to their keys now: a reply
+    kept in the outbox across an upgrade (posted after it) still finds its writer."""

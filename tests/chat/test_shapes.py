@@ -122,3 +122,15 @@ def test_a_day_closed_refusal_has_no_params_but_a_close_names_its_day() -> None:
     assert check(refusal, reply_shapes()) is None
     close = Reply(ReplyKind.DAY_CLOSED, "day_closed", {"reason": "schedule", "unfinished": []})
     assert check(close, reply_shapes()) is not None
+
+
+def test_a_greed_reply_kept_under_its_former_key_is_still_written() -> None:
+    """A reply kept in the outbox before Greed's keys took its name is posted after the
+    upgrade: it is written as under its key now, not as "no text for the reply"."""
+    for now, former in (("greed.throw", "throw"), ("greed.illegal_count", "illegal_count")):
+        kept = next(reply for reply in golden() if reply.key == now)
+        old = Reply(kept.kind, former, kept.params, to=kept.to, state=kept.state)
+        for locale in ("ja", "en"):
+            assert render(old, locale) == render(kept, locale) != UNKNOWN.format(key=former)
+    tags = Reply(ReplyKind.REFUSED, "message_too_many_tags", {"tags": 7}, to="alice")
+    assert render(tags, "ja") != UNKNOWN.format(key="message_too_many_tags")

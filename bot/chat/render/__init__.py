@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Final
 
 from bot.chat.render import days, info, shapes, tables
@@ -58,6 +59,10 @@ def render(
     texts of the games of `games`."""
     t = Text(catalog(locale, games), surface or Surface())
     writer = _WRITERS.get(reply.key) or games.derived(_writers).get(reply.key)
+    if writer is None and reply.key in games.former:
+        # Kept in the outbox by an earlier release, under the key its game had then.
+        reply = replace(reply, key=games.former[reply.key])
+        writer = games.derived(_writers).get(reply.key)
     if writer is None:
         return t("unknown", key=reply.key)
     shape = reply_shapes(games).get(reply.key)

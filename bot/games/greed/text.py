@@ -325,5 +325,12 @@ TEXTS: Final = GameTexts(
     TEXTS_EN,
     rules=rules_text,
     shapes={day_key(KEY, name): shape for name, shape in SHAPES.items()},
+    # Greed's replies had no prefix before (and two refusals other names): one kept in an
+    # outbox when the bot was upgraded is still written.
+    former={
+        **{name: day_key(KEY, name) for name in {**WRITERS, **DAY_WRITERS}},
+        "message_too_many_tags": day_key(KEY, "too_many_tags"),
+        "message_tags_and_turn_end": day_key(KEY, "tags_and_turn_end"),
+    },
 )
 """What the chat renders Greed's replies with."""
