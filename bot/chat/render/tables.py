@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.chat.render.shapes import (
+    TABLE_REFUSALS,
     AbandonedParams,
     JoinedParams,
     OpenedParams,
@@ -268,20 +269,5 @@ WRITERS: dict[str, Writer] = {
     "table.export": export,
     "table.verify": verify,
     "table_rollback_target": rollback_target,
-    **{
-        key: refusal(key)
-        for key in (
-            "no_table",
-            "no_table_number",
-            "table_exists",
-            "already_seated",
-            "table_full",
-            "not_seated",
-            "table_started",
-            "table_not_playing",
-            "opener_only",
-            "table_not_ended",
-            "table.double_post",
-        )
-    },
+    **{key: refusal(key) for key in TABLE_REFUSALS},
 }
