@@ -350,12 +350,11 @@ class Private:
     """The table as this seat sees it (its hand in it)."""
 
 
-class Presenter(Protocol[S_contra, E_contra]):
-    """A table game's replies as plain data, with the players' names (in seat order) where
-    they belong: what the village posts for a table."""
-
-    def waiting(self, settings: Mapping[str, Json], names: Sequence[str]) -> Params:
-        """The `state` of a table taking seats."""
+class Answers(Protocol[S_contra, E_contra]):
+    """How a game answers a move, as plain data with the players' names (in seat order)
+    where they belong: every game's, a day game's and a table game's alike, so that the
+    village answers a throw of the day and a move at a table the one same way. The keys are
+    the game's own (`greed.throw`, `ducks.roll`)."""
 
     def position(self, state: S_contra, names: Sequence[str]) -> Params:
         """The `state` of a reply about the table."""
@@ -365,6 +364,24 @@ class Presenter(Protocol[S_contra, E_contra]):
     ) -> tuple[str, Params, Params]:
         """The reply to what a message (or the time limit) did: its key, its params, and
         its `state` (about the turn that moved: a finished turn as it ended)."""
+
+    def refusal(
+        self, error: RuleError, state: S_contra, names: Sequence[str]
+    ) -> tuple[str, Params]:
+        """A refused move, with what is legal."""
+
+    def unreadable(
+        self, reading: Unreadable, state: S_contra, names: Sequence[str]
+    ) -> tuple[str, Params]:
+        """A message that tries to play and fits no form."""
+
+
+class Presenter(Answers[S_contra, E_contra], Protocol[S_contra, E_contra]):
+    """A table game's replies: its answers to a move, and what a table of several players
+    is told besides (its seats taken, the announcements, each seat's secret)."""
+
+    def waiting(self, settings: Mapping[str, Json], names: Sequence[str]) -> Params:
+        """The `state` of a table taking seats."""
 
     def announcements(
         self, before: S_contra, events: Sequence[E_contra], after: S_contra, names: Sequence[str]
@@ -380,16 +397,6 @@ class Presenter(Protocol[S_contra, E_contra]):
     def status(self, state: S_contra, names: Sequence[str]) -> Params: ...
 
     def score(self, state: S_contra, names: Sequence[str]) -> Params: ...
-
-    def refusal(
-        self, error: RuleError, state: S_contra, names: Sequence[str]
-    ) -> tuple[str, Params]:
-        """A refused move, with what is legal."""
-
-    def unreadable(
-        self, reading: Unreadable, state: S_contra, names: Sequence[str]
-    ) -> tuple[str, Params]:
-        """A message that tries to play and fits no form."""
 
     def command(self, name: str, args: Mapping[str, str], names: Sequence[str]) -> object:
         """The move a move command asks for (`/ducks promote dice:5 5`; a Regidice boost

@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from bot.fairness.digest import Digest
 from bot.fairness.seed import Mismatch
-from bot.games.api import Game, Json, Params, Unreadable
+from bot.games.api import Answers, Game, Json, Params
 from bot.words.text import GameTexts
 
 S = TypeVar("S")
@@ -74,9 +74,9 @@ class DayGame(Generic[S, M, E]):
     turns: Callable[[S], tuple[dict[str, Json], ...]] = field(kw_only=True)
     """The entries of a player's day that the score row keeps and the memo lists (Greed: its
     turns played); a day that gains one at the close had an unfinished one."""
-    unreadable: Callable[[Unreadable], tuple[str, Params]] = field(kw_only=True)
-    """Why a message in the game's words cannot be played, as a reply of the game (its name,
-    keyed after the game by the village, and params): too many tags, say."""
+    answers: Answers[S, E] = field(kw_only=True)
+    """How it answers a move, a refusal and a message it cannot play, and the position a
+    reply shows: the one way every game answers, a table game's presenter included."""
     texts: GameTexts | None = None
     """Its reply writers and catalogue, as `TableGame.texts`."""
     commands: tuple[DayCommand, ...] = ()

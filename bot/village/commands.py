@@ -31,10 +31,10 @@ async def status(core: Core, call: Call) -> list[Reply]:
         player = context.player or PlayerRecord(
             village.village_id, me.player_id, me.name, core.clock.now()
         )
-        state = await core.standing_in(context, me.player_id)
+        state = await core.standing_in(context, me)
     else:
         player = await core.resolve_player(village, call.arg("player"), call.author)
-        state = await core.standing_of(village, player.player_id)
+        state = await core.standing_of(village, player)
     return [
         Reply(
             ReplyKind.INFO,
@@ -232,7 +232,7 @@ async def _append_village_action(
     )
     append = StreamAppend(player.player_id, view.version, (event,), projection)
     await core.store.append(append, day.day, None)
-    state = await core.position(village, day, player.player_id, after)
+    state = await core.position(village, day, player, after)
     params = {**event.data, "player": player.name, "by": call.author.name}
     reply = day_key(village.game, key)
     return [Reply(ReplyKind.INFO, reply, params, to=player.name, state=state)]

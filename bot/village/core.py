@@ -7,7 +7,7 @@ import datetime as dt
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.fairness.seed import new_seed
 from bot.games.registry import AnyDayGame, AnyGame, Registry
@@ -51,6 +51,16 @@ class Author:
     """A moderator by the chat's own rights (Discord: the Manage Server permission)."""
     role_ids: frozenset[int] = frozenset()
     """The author's roles on the chat (a village may name one as its moderator role)."""
+
+
+class Named(Protocol):
+    """A player as a reply names them: an author, or a player of the village's records."""
+
+    @property
+    def player_id(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,22 +235,33 @@ class Core:
         self,
         village: VillageRecord,
         day: DayRecord,
-        player_id: int,
+        player: Named,
         view: StreamView,
         before: int | None = None,
     ) -> dict[str, Any]:
-        """The `state` of a reply: what the player sees of the table, plus the village's
-        day and the player's total over every day (`before`: their points before the day,
-        when the caller has read them)."""
-        game = self.game(village)
-        position = game.observe(view.state, SEAT)
+        """The `state` of a reply: what the player sees of their table, as the game answers
+        it, framed by the village: its day and the player's total over every day (`before`:
+        their points before the day, when the caller has read them)."""
+        day_game = self.day_game(village)
+        position = day_game.answers.position(view.state, (player.name,))
+        return await self.framed(village, day, position, view.state, player, before)
+
+    async def framed(
+        self,
+        village: VillageRecord,
+        day: DayRecord,
+        position: Mapping[str, Any],
+        state: object,
+        player: Named,
+        before: int | None = None,
+    ) -> dict[str, Any]:
+        """A day game's `state` of a reply (`position`, as the game answered it about
+        `state`) in the village's frame: the day it is played in, and the player's points
+        over every day with this one's as `state` has them."""
         if before is None:
-            before = await self.total_before(village.village_id, player_id, day.day)
-        return {
-            "day": day.day,
-            **position,
-            "total_points": before + game.scores(view.state)[SEAT],
-        }
+            before = await self.total_before(village.village_id, player.player_id, day.day)
+        points = self.game(village).scores(state)[SEAT]
+        return {"day": day.day, **position, "total_points": before + points}
 
     def score_row(
         self,
@@ -268,23 +289,22 @@ class Core:
             ended_message_id=ended_message_id,
         )
 
-    async def standing_of(self, village: VillageRecord, player_id: int) -> dict[str, Any]:
+    async def standing_of(self, village: VillageRecord, player: Named) -> dict[str, Any]:
         """A player's `state` in today's day (a newcomer's is the start of turn 1)."""
         day = await self.current_day(village)
-        return await self.position(
-            village, day, player_id, await self.view(village, day, player_id)
-        )
+        view = await self.view(village, day, player.player_id)
+        return await self.position(village, day, player, view)
 
-    async def standing_in(self, context: PlayContext, player_id: int) -> dict[str, Any]:
+    async def standing_in(self, context: PlayContext, player: Named) -> dict[str, Any]:
         """`standing_of` the player `context` was read for, from what it read: their day
         stream from memory while their table is at the version read, their points before
         today without a read."""
         village, day = context.village, context.day
         if day is None:
-            return await self.standing_of(village, player_id)
-        kept = await self.day_stream(village, day, player_id, context.table)
+            return await self.standing_of(village, player)
+        kept = await self.day_stream(village, day, player.player_id, context.table)
         view = kept.view if kept else read_stream(self.game(village), day.settings.rules, [])
-        return await self.position(village, day, player_id, view, before=context.points_before)
+        return await self.position(village, day, player, view, before=context.points_before)
 
     async def current_day(self, village: VillageRecord) -> DayRecord:
         day = await self.store.get_day(village.village_id, village.day)

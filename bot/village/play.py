@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.games.api import Json, Play, RuleError
+from bot.games.api import Json, Play, RuleError, Unreadable
 from bot.games.day import day_key
 from bot.games.registry import AnyGame
 from bot.village import days
@@ -35,6 +35,7 @@ from bot.village.records import (
     VillageRecord,
 )
 from bot.village.replies import Delivery
+from bot.village.requests import MAX_LENGTH
 from bot.village.stream import StreamView, extend_stream, read_stream
 from bot.village.stream_cache import KeptStream, StreamKey
 from bot.words.reply import Reply, ReplyKind, move_kind
@@ -47,7 +48,7 @@ class _DayDue(Exception):  # noqa: N818 - a signal: close the day first, then pl
     pass
 
 
-async def play(core: Core, incoming: Incoming, reading: Play) -> list[Delivery]:
+async def play(core: Core, incoming: Incoming, reading: Play | Unreadable) -> list[Delivery]:
     """Play the message's move on the author's table of the day (a day game's message makes
     one move: a throw or a Turn End)."""
     closing: list[Delivery] = []
@@ -99,7 +100,7 @@ class _Left:
 async def _play_once(
     core: Core,
     incoming: Incoming,
-    reading: Play,
+    reading: Play | Unreadable,
     started_from: PlayContext | None,
     left: _Left,
 ) -> list[Delivery]:
@@ -112,6 +113,8 @@ async def _play_once(
     if context.handled:
         return []  # processed already: a message counts once
     village, day = context.village, context.day
+    if isinstance(reading, Unreadable):
+        return await _unreadable(core, context, day, incoming, reading, started_from)
     # A throw counts for the day it was sent in: one sent before the close but read after
     # it (the bot was catching up) still belongs to the open day.
     if day.is_open and day.closes_at <= incoming.sent_at:
@@ -125,21 +128,24 @@ async def _play_once(
     # A roll tag asks for dice: sent twice, the second one is ignored.
     if reading.tagged and await double_post(core, village, incoming, view):
         _fresh(started_from)
-        state = await core.position(village, day, author.player_id, view, before)
+        state = await core.position(village, day, author, view, before)
         counted: dict[str, Json] = {"dice": reading.tags}
         double = day_key(village.game, "double_post")
         reply = Reply(ReplyKind.IGNORED, double, counted, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
     (move,) = reading.moves
+    answers = core.day_game(village).answers
+    names = (author.name,)
     try:
         after, new_events, stored = _decide(core, game, village, day, incoming, view, move)
     except RuleError as error:
         _fresh(started_from)
-        state = await core.position(village, day, author.player_id, view, before)
-        refused = day_key(village.game, error.key)
-        reply = Reply(ReplyKind.REFUSED, refused, error.params, to=author.name, state=state)
+        state = await core.position(village, day, author, view, before)
+        refused, params = answers.refusal(error, view.state, names)
+        reply = Reply(ReplyKind.REFUSED, refused, params, to=author.name, state=state)
         return await core.settle(village, [reply], incoming)
-    kind, params = game.outcome(view.state, new_events, after)
+    played, params, about = answers.outcome(view.state, new_events, after, names)
+    kind = move_kind(played)
     finished = game.finished(after)
     known = context.player
     joining = _joining(core, village, incoming, known)
@@ -159,9 +165,8 @@ async def _play_once(
         renamed_from=known.name if known is not None and joining is not None else None,
         game=village.game,
     )
-    state = await core.position(village, day, author.player_id, replace(view, state=after), before)
-    played = day_key(village.game, kind)
-    replies = [Reply(move_kind(kind), played, params, to=author.name, state=state)]
+    state = await core.framed(village, day, about, after, author, before)
+    replies = [Reply(kind, played, params, to=author.name, state=state)]
     message = core.message(incoming, kind)
     key = (village.village_id, day.day, author.player_id)
 
@@ -195,6 +200,31 @@ async def _play_once(
         return appended.outbox_ids
 
     return await core.settle(village, replies, incoming, record=False, write=write)
+
+
+async def _unreadable(
+    core: Core,
+    context: PlayContext,
+    day: DayRecord,
+    incoming: Incoming,
+    reading: Unreadable,
+    started_from: PlayContext | None,
+) -> list[Delivery]:
+    """A message that tries to play but cannot (too many tags, say): the game says why,
+    as it answers a refused move, with where the player stands."""
+    _fresh(started_from)
+    village, author = context.village, incoming.author
+    kept = await core.day_stream(village, day, author.player_id, context.table)
+    view = (
+        kept.view if kept is not None else read_stream(core.game(village), day.settings.rules, [])
+    )
+    answers = core.day_game(village).answers
+    key, params = answers.unreadable(reading, view.state, (author.name,))
+    # The limit of a message's length goes with it, as with every unreadable message.
+    said = {**params, "limit": MAX_LENGTH}
+    state = await core.position(village, day, author, view, context.points_before)
+    reply = Reply(ReplyKind.REFUSED, key, said, to=author.name, state=state)
+    return await core.settle(village, [reply], incoming)
 
 
 def _fresh(started_from: PlayContext | None) -> None:

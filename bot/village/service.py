@@ -16,8 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.fairness.seed import new_seed
-from bot.games.api import Play, Unreadable
-from bot.games.day import day_key
+from bot.games.api import Play
 from bot.games.registry import DEFAULT, Registry
 from bot.village import days, overdue, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
@@ -177,12 +176,7 @@ class VillageService:
             return await tables.play_message(self.core, incoming, request.reading, request.game)
         if len(self.games.day_games) > 1 and not await self._day_game_here(incoming, request):
             return []  # another day game's words: chatter in a village that plays another
-        reading = request.reading
-        if isinstance(reading, Unreadable):
-            # The day game says why its message cannot be played (too many tags, say).
-            name, params = self.games.day_games[request.game].unreadable(reading)
-            raise Refusal(day_key(request.game, name), **params, limit=MAX_LENGTH)
-        return await play(self.core, incoming, reading)
+        return await play(self.core, incoming, request.reading)
 
     async def _day_game_here(self, incoming: Incoming, request: GamePlay) -> bool:
         """Whether the village plays the day game whose words the message has (asked only
@@ -318,7 +312,7 @@ class VillageService:
         if village is not None and game is not None:
             reply = await tables.refused_at_table(core, village, incoming, game, reply)
         elif village is not None and _about_the_day(self.games, incoming.request):
-            reply = replace(reply, state=await core.standing_of(village, author.player_id))
+            reply = replace(reply, state=await core.standing_of(village, author))
         if village is None:
             return [Delivery(reply)]  # no village to keep it in
         try:

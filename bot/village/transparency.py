@@ -26,7 +26,7 @@ async def odds(core: Core, call: Call) -> list[Reply]:
         params = core.day_game(village).odds(view.state)
     except RuleError as error:
         raise Refusal(day_key(village.game, error.key), **error.params) from None
-    state = await core.position(village, day, me.player_id, view)
+    state = await core.position(village, day, me, view)
     odds = day_key(village.game, "odds")
     return [Reply(ReplyKind.INFO, odds, params, to=me.name, state=state, private=True)]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.api import Json, Params, RuleError, Unreadable
+from bot.games.api import Json, Params, RuleError
 from bot.games.day import DayGame
 from bot.games.greed import (
     GreedRuleError,
@@ -15,6 +15,7 @@ from bot.games.greed import (
     parse_faces,
     text,
 )
+from bot.games.greed.answers import GreedAnswers
 from bot.games.greed.events import GreedEvent
 from bot.games.greed.fair import record_digest, uniformity_json, verify_record
 from bot.games.greed.game import GAME, rule_error
@@ -69,12 +70,6 @@ def turns(day: PlayerDay) -> tuple[dict[str, Json], ...]:
     return tuple(t for t in played if isinstance(t, dict)) if isinstance(played, list) else ()
 
 
-def unreadable(reading: Unreadable) -> tuple[str, Params]:
-    """A message of tags that cannot be thrown: its reason names Greed's refusal
-    (`too_many_tags`, `tags_and_turn_end`), which says how many tags it had."""
-    return reading.reason, {"tags": reading.tags}
-
-
 DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
     GAME,
     position_odds,
@@ -84,7 +79,7 @@ DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
     record_digest,
     drawn=drawn,
     turns=turns,
-    unreadable=unreadable,
+    answers=GreedAnswers(),
     texts=text.TEXTS,
     commands=day_commands.COMMANDS,
     position=day_commands.POSITION,

@@ -64,8 +64,24 @@ def turns(state: PipsDay) -> tuple[dict[str, Json], ...]:
     return ()
 
 
-def unreadable(reading: Unreadable) -> tuple[str, Params]:
-    return reading.reason, {"tags": reading.tags}
+class PipsAnswers:
+    """How Pips answers, as every game does: the same shape as a table's presenter."""
+
+    def position(self, state: PipsDay, names: Sequence[str]) -> Params:
+        return {"pips": state.pips, "throw": 0 if state.pips is None else 1}
+
+    def outcome(
+        self, before: PipsDay, events: Sequence[Rolled], after: PipsDay, names: Sequence[str]
+    ) -> tuple[str, Params, Params]:
+        return "pips.rolled", {"pips": after.pips}, self.position(after, names)
+
+    def refusal(self, error: RuleError, state: PipsDay, names: Sequence[str]) -> tuple[str, Params]:
+        return f"pips.{error.key}", error.params
+
+    def unreadable(
+        self, reading: Unreadable, state: PipsDay, names: Sequence[str]
+    ) -> tuple[str, Params]:
+        return f"pips.{reading.reason}", {"tags": reading.tags}
 
 
 DAY: Final[DayGame[PipsDay, object, Rolled]] = DayGame(
@@ -77,7 +93,7 @@ DAY: Final[DayGame[PipsDay, object, Rolled]] = DayGame(
     digest,
     drawn=drawn,
     turns=turns,
-    unreadable=unreadable,
+    answers=PipsAnswers(),
     texts=TEXTS,
     commands=(
         DayCommand("status", "status"),
