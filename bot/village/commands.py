@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot.games.api import RuleError
+from bot.games.api import Json, RuleError
 from bot.games.day import day_key
 from bot.village.core import Call, Core, Refusal, int_arg, reason_arg
 from bot.village.memo import memo_reply, standings_reply
@@ -100,15 +100,12 @@ async def standings(core: Core, call: Call) -> list[Reply]:
 
 
 async def help_(core: Core, call: Call) -> list[Reply]:
-    """What everyone may type, and what moderators may; the chat writes it from the registry."""
-    return [
-        Reply(
-            ReplyKind.INFO,
-            "help",
-            {"moderator": core.is_moderator(call.village, call.author)},
-            private=True,
-        )
-    ]
+    """What everyone may type, and what moderators may; the chat writes it from the registry
+    (in a village, with its own day game's commands and no other's)."""
+    params: dict[str, Json] = {"moderator": core.is_moderator(call.village, call.author)}
+    if call.village is not None:
+        params["game"] = call.village.game
+    return [Reply(ReplyKind.INFO, "help", params, private=True)]
 
 
 async def score(core: Core, call: Call) -> list[Reply]:

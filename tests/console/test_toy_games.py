@@ -4,6 +4,7 @@ other file touched: a coin toss at a table, and Pips by day."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -41,6 +42,8 @@ PIPS_DAY = [
     "@dice 6",
     "bob: [[pips]]",
     "ann: [[pips]]",  # once a day
+    "bob: /ピップス 状況",
+    "bob: /pips help",
     "bob: [[pips]][[pips]]",  # unreadable, as Pips says
     "ann: [[greed]]",  # another day game's words: chatter in a village of Pips
     "@clock 2026-12-02T00:00:01+09:00",  # day 1 closes
@@ -124,6 +127,16 @@ def _check_pips_day(said: list[Output]) -> None:
     [again] = _keyed(said, "pips.done")
     assert again.text == "【ann】今日はもう4を振りました。また明日。"
     assert not _keyed(said, "greed.throw")  # `[[greed]]` played nothing here
+    # Every reply of Pips' day is written by Pips: its status, the memo, its help.
+    [status] = _keyed(said, "pips.status")
+    assert status.text == "【bob】1日目：6を振りました。全日の合計6点。"
+    memos = [o.text for o in _keyed(said, "pips.memo")]
+    assert memos[:2] == [
+        "annのメモ（1日目）：今日4点、1日の合計4点。",
+        "bobのメモ（1日目）：今日6点、1日の合計6点。",
+    ]
+    [helped] = _keyed(said, "help")
+    assert "`/pips status`" in helped.text and "/greed" not in helped.text
     [unreadable] = _keyed(said, "pips.unreadable")
     assert unreadable.text == "【bob】振るときは `[[pips]]` だけを書いてください。"
     [closed] = _keyed(said, "day_closed")
@@ -136,12 +149,15 @@ def _check_pips_day(said: list[Output]) -> None:
         ("ann", 4, 4),
     ]
     [verify] = _keyed(said, "pips.verify")
+    assert verify.text.startswith("1日目：2回の出目をシードで検証")
     # Checked by Pips' own reading of its record (Greed's would not read `4` as a face):
     # scripted dice differ from the seed's only as faces, unless one happens to agree.
     assert verify.reply.params["throws"] == 2 and verify.reply.params["scripted"]
     assert {m["what"] for m in verify.reply.params["mismatches"]} <= {"faces"}
     # The record lists each roll's outcome as Pips reads it from its own event (`pips`).
     [export] = _keyed(said, "pips.export")
+    # (a fresh village in a database other tests wrote to has another number)
+    assert re.match(r"1日目の記録：2回、pips-village\d+-day1\.json。", export.text)
     document = export.reply.params["document"]
     assert [row["faces"] for row in document["throws"]] == [[4], [6]]
 

@@ -104,7 +104,12 @@ def help_lines(games: Registry) -> Writer:
     def write(t: Text, reply: Reply) -> list[str]:
         lines = [t("help.head")]
         moderator_lines: list[str] = []
+        # A village plays one day game: another day game's commands would do nothing there.
+        here = reply.params.get("game")
+        elsewhere = {g for g in games.day_games if here is not None and g != here}
         for command in commands_of(games).commands:
+            if command.group in elsewhere:
+                continue
             text = t(f"cmd.{command.group}.{command.name}")
             line = t("help.line", usage=usage(command), text=text)
             (moderator_lines if command.moderator else lines).append(line)
