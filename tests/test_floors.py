@@ -6,6 +6,7 @@ imports, as anyone can with `python -m ast`; a deferred import inside a function
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -138,3 +139,26 @@ def test_a_store_is_opened_only_by_open_store(module: str, path: Path) -> None:
     assert not builds, f"{module} builds a store itself ({builds}): use {STORE_DOOR}.open_store"
     source = path.read_text(encoding="utf-8")
     assert "SqlStore" not in source and "MemoryStore" not in source, module
+
+
+STORE_CALL = re.compile(r"\.store\.(\w+)\(")
+"""A call on the whole store (`core.store.get_table(...)`)."""
+
+
+@pytest.mark.parametrize(("module", "path"), list(modules()))
+def test_each_part_of_the_village_asks_the_store_through_a_port_by_name(
+    module: str, path: Path
+) -> None:
+    """A part of the village reads and writes through the narrow port it needs
+    (`core.table_log`, `core.ledger`, …), so that what each part uses shows at the call and
+    its type holds it to that port. Only the core opens units of work on the whole store."""
+    if not module.startswith("bot.village") or module == "bot.village.core":
+        return
+    source = path.read_text(encoding="utf-8")
+    whole = sorted(set(STORE_CALL.findall(source)))
+    assert not whole, f"{module} calls the whole store ({whole}): ask the port by name"
+
+
+def test_a_call_on_the_whole_store_would_be_found() -> None:
+    assert STORE_CALL.findall("await unit.store.append_table(append)") == ["append_table"]
+    assert not STORE_CALL.findall("await unit.table_log.append_table(append)")

@@ -52,7 +52,7 @@ async def log(core: Core, call: Call) -> list[Reply]:
     command = call.command
     player = await core.resolve_player(village, call.arg("player"), call.author)
     number = int_arg(command, "day") or village.day
-    day = await core.store.get_day(village.village_id, number)
+    day = await core.villages.get_day(village.village_id, number)
     if day is None or number < 1:
         raise Refusal("unknown_day", day=number, last=village.day)
     view = await core.view(village, day, player.player_id)
@@ -88,7 +88,7 @@ async def log(core: Core, call: Call) -> list[Reply]:
 async def memo(core: Core, call: Call) -> list[Reply]:
     village = call.here
     player = await core.resolve_player(village, call.arg("player"), call.author)
-    return [await memo_reply(core.store, village, player, village.day)]
+    return [await memo_reply(core.scores, village, player, village.day)]
 
 
 async def standings(core: Core, call: Call) -> list[Reply]:
@@ -205,7 +205,7 @@ async def _append_village_action(
     (in the command's unit, with its message)."""
     game = core.game(village)
     day = await core.current_day(village)
-    events = await core.store.load_stream(village.village_id, day.day, player.player_id)
+    events = await core.day_log.load_stream(village.village_id, day.day, player.player_id)
     view = read_stream(game, day.settings.rules, events)
     if view.version == 0:
         raise Refusal("nothing_to_roll_back", player=player.name)
@@ -222,13 +222,13 @@ async def _append_village_action(
         event.at,
     )
     after = read_stream(game, day.settings.rules, [*events, recorded])
-    previous = await core.store.get_player_day(village.village_id, day.day, player.player_id)
+    previous = await core.scores.get_player_day(village.village_id, day.day, player.player_id)
     ended = previous.ended_message_id if previous and game.finished(after.state) else None
     projection = core.score_row(
         village, day, player.player_id, after.state, recorded.version, ended
     )
     append = StreamAppend(player.player_id, view.version, (event,), projection)
-    await core.store.append(append, day.day, None)
+    await core.day_log.append(append, day.day, None)
     state = await core.position(village, day, player, after)
     params = {**event.data, "player": player.name, "by": call.author.name}
     reply = day_key(village.game, key)

@@ -37,7 +37,7 @@ async def configure(core: Core, call: Call) -> list[Reply]:
         },
         at=core.clock.now(),
     )
-    await core.store.update_settings(village.village_id, settings, event)
+    await core.villages.update_settings(village.village_id, settings, event)
     fresh = VillageRecord(
         village.village_id,
         village.game,

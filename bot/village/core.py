@@ -16,7 +16,18 @@ from bot.village.clock import due_at, real_now
 from bot.village.inputs import id_in_range, whole_in_range
 from bot.village.kept_plays import KeptPlays
 from bot.village.kept_tables import KeptTables
-from bot.village.ports import ChanceSource, Clock, KeptChanging, Store, VersionConflict
+from bot.village.ports import (
+    ChanceSource,
+    Clock,
+    DayLog,
+    KeptChanging,
+    Ledger,
+    Scores,
+    Store,
+    TableLog,
+    VersionConflict,
+    Villages,
+)
 from bot.village.records import (
     BY_MESSAGE,
     BY_VILLAGE,
@@ -158,6 +169,30 @@ class Core:
     """In a unit of work: what to keep in memory once the unit has committed (a table as
     its move leaves it), and only then: a unit rolled back keeps nothing."""
 
+    # Each part of the village asks the store through the port it needs, by name: a day's
+    # part reads the day log, the tables read the table log, the answers go to the ledger.
+    # The whole store is the core's own, for its units of work.
+
+    @property
+    def villages(self) -> Villages:
+        return self.store
+
+    @property
+    def day_log(self) -> DayLog:
+        return self.store
+
+    @property
+    def table_log(self) -> TableLog:
+        return self.store
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.store
+
+    @property
+    def scores(self) -> Scores:
+        return self.store
+
     @property
     def games(self) -> Mapping[str, AnyGame]:
         return self.registry.games
@@ -202,7 +237,7 @@ class Core:
         return author.is_moderator or (role is not None and role in author.role_ids)
 
     async def view(self, village: VillageRecord, day: DayRecord, player_id: int) -> StreamView:
-        events = await self.store.load_stream(village.village_id, day.day, player_id)
+        events = await self.day_log.load_stream(village.village_id, day.day, player_id)
         return read_stream(self.game(village), day.settings.rules, events)
 
     async def day_stream(
@@ -220,7 +255,7 @@ class Core:
         kept = self.streams.get(key, table)
         if kept is not None:
             return kept
-        events = tuple(await self.store.load_stream(village.village_id, day.day, player_id))
+        events = tuple(await self.day_log.load_stream(village.village_id, day.day, player_id))
         view = read_stream(self.game(village), day.settings.rules, list(events))
         kept = KeptStream(table[0], view.version, events, view)
         if view.version == table[1]:  # not moved again between the two reads
@@ -228,7 +263,7 @@ class Core:
         return kept
 
     async def total_before(self, village_id: int, player_id: int, day: int) -> int:
-        rows = await self.store.player_days(village_id, player_id)
+        rows = await self.scores.player_days(village_id, player_id)
         return sum(r.points for r in rows if r.day < day)
 
     async def position(
@@ -307,7 +342,7 @@ class Core:
         return await self.position(village, day, player, view, before=context.points_before)
 
     async def current_day(self, village: VillageRecord) -> DayRecord:
-        day = await self.store.get_day(village.village_id, village.day)
+        day = await self.villages.get_day(village.village_id, village.day)
         if day is None:  # the store creates a village with its first day: never happens
             raise Refusal("no_village")
         return day
@@ -322,7 +357,7 @@ class Core:
         one, so an ambiguous name is refused with who it could mean.
         """
         if value is None or not value.strip():
-            found = await self.store.get_player(village.village_id, me.player_id)
+            found = await self.villages.get_player(village.village_id, me.player_id)
             if found is None:
                 return PlayerRecord(village.village_id, me.player_id, me.name, self.clock.now())
             return found
@@ -332,11 +367,11 @@ class Core:
             player_id = int(mention.group(1) if mention else text)
             by_id = None
             if id_in_range(player_id):  # no chat gives out a bigger id: nobody has it
-                by_id = await self.store.get_player(village.village_id, player_id)
+                by_id = await self.villages.get_player(village.village_id, player_id)
             if by_id is None:
                 raise Refusal("unknown_player", player=text)
             return by_id
-        named = await self.store.find_players(village.village_id, text.lstrip("@"))
+        named = await self.villages.find_players(village.village_id, text.lstrip("@"))
         if not named:
             raise Refusal("unknown_player", player=text)
         if len(named) > 1:
@@ -376,9 +411,9 @@ class Core:
             ids = await write(entries)
         elif incoming is not None and record:
             outcome = str(replies[-1].kind) if replies else ReplyKind.INFO.value
-            ids = await self.store.answer(self.message(incoming, outcome), entries)
+            ids = await self.ledger.answer(self.message(incoming, outcome), entries)
         else:
-            ids = await self.store.add_outbox(entries) if entries else []
+            ids = await self.ledger.add_outbox(entries) if entries else []
         return self.deliveries(replies, ids, incoming, place_id, entries)
 
     def outbox_entries(

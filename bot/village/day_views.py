@@ -41,7 +41,7 @@ async def day_views(
     # Nothing kept (a process started since, say): the whole day is read, by the store's
     # statement for it (one built once), rather than the list of every table.
     asked = [table.table_id for table in unread.values()] if views else None
-    read = await core.store.day_streams(village.village_id, day.day, asked)
+    read = await core.day_log.day_streams(village.village_id, day.day, asked)
     for player_id, table in unread.items():
         view = read_stream(game, day.settings.rules, read.get(player_id, []))
         if view.version != table.version:

@@ -97,7 +97,7 @@ async def create_village(core: Core, call: Call) -> list[Reply]:
     by = call.author
     event = NewEvent("VillageCreated", {"by": by.player_id, "by_name": by.name, "game": game.key})
     try:
-        await core.store.create_village(village, day, [event, _opened_event(day)])
+        await core.villages.create_village(village, day, [event, _opened_event(day)])
     except VillageExists:
         raise Refusal("village_exists") from None
     return [
@@ -143,7 +143,7 @@ async def close_due(
     """In the caller's unit: close the village's day if its time came by `now`, as it would
     have closed at that time (its announcements, the day it opened); None when it is not
     due (or closed already: the store is read first, so it never closes twice)."""
-    village = await core.store.get_village(village_id)
+    village = await core.villages.get_village(village_id)
     if village is None:
         return None
     day = await core.current_day(village)
@@ -176,7 +176,7 @@ async def extend(core: Core, call: Call) -> list[Reply]:
         },
         at=core.clock.now(),
     )
-    if not await core.store.extend_day(village.village_id, day.day, closes_at, event):
+    if not await core.villages.extend_day(village.village_id, day.day, closes_at, event):
         raise Refusal("day_closed")
     return [
         Reply(
@@ -214,10 +214,10 @@ async def close_day(
     if not day.is_open:
         return DayClosed([], None)
     closed_at = core.clock.now()
-    players = await core.store.players(village.village_id)
+    players = await core.villages.players(village.village_id)
     # Every player's table of the day in one read, and their streams from memory or in one
     # more read: not two reads per player.
-    tables = await core.store.day_tables(village.village_id, day.day)
+    tables = await core.day_log.day_tables(village.village_id, day.day)
     views = await day_views(core, village, day, tables)
     streams: list[StreamAppend] = []
     unfinished: list[str] = []
@@ -272,7 +272,7 @@ async def close_day(
         next_day=following,
         opened_event=_opened_event(following),
     )
-    if not await core.store.close_day(closing):
+    if not await core.villages.close_day(closing):
         return DayClosed([], None)
     # The day's rows as the close wrote them: what each memo shows of the day.
     today = {stream.player_id: stream.projection for stream in streams}

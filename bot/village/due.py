@@ -30,7 +30,7 @@ async def each_due(
     close")."""
     posts: dict[int, list[Delivery]] = {}
     for village_id, item in due:
-        village = await core.store.get_village(village_id)
+        village = await core.villages.get_village(village_id)
         if village is None or (owns is not None and not owns(village)):
             continue
         try:

@@ -38,8 +38,10 @@ async def tick(
     on its way, counts) in every village that this process `owns`; what to post, by
     village, in the order it fell due."""
     by = core.clock.now() - grace
-    due: dict[int, list[int]] = {village_id: [] for village_id in await core.store.due_villages(by)}
-    for village_id, table_id in await core.store.due_tables(by):
+    due: dict[int, list[int]] = {
+        village_id: [] for village_id in await core.villages.due_villages(by)
+    }
+    for village_id, table_id in await core.table_log.due_tables(by):
         due.setdefault(village_id, []).append(table_id)
 
     async def apply(village: VillageRecord, table_ids: list[int]) -> list[Delivery]:
@@ -55,10 +57,10 @@ async def village_due(core: Core, village_id: int, by: dt.datetime) -> list[Deli
     message sent at `by` and read back after downtime is handled, so that it finds the
     village as it stood when it was sent (a close posted after the time limit that fell due
     before it, not the other way round)."""
-    village = await core.store.get_village(village_id)
+    village = await core.villages.get_village(village_id)
     if village is None:
         return []
-    tables = [table for where, table in await core.store.due_tables(by) if where == village_id]
+    tables = [table for where, table in await core.table_log.due_tables(by) if where == village_id]
     return await catch_up(core, village, by, tables)
 
 
@@ -170,7 +172,7 @@ async def _expire(
     is due (if that can still fall due in this round)."""
     done = await expire_due(core, village_id, table_id, by)
     due.left[table_id] -= 1
-    after = await core.store.get_table(village_id, table_id)
+    after = await core.table_log.get_table(village_id, table_id)
     following = after.deadline_at if after is not None and after.status == TABLE_PLAYING else None
     if following is None or following <= at or due.left[table_id] <= 0:
         # Over, or a default that awaited no new move (or enough for one round): the next
@@ -183,10 +185,10 @@ async def _expire(
 
 async def _close_of(core: Core, village_id: int) -> dt.datetime | None:
     """When the village's open day closes (None: no village, or no day open)."""
-    village = await core.store.get_village(village_id)
+    village = await core.villages.get_village(village_id)
     if village is None:
         return None
-    day = await core.store.get_day(village_id, village.day)
+    day = await core.villages.get_day(village_id, village.day)
     return day.closes_at if day is not None and day.is_open else None
 
 
@@ -196,7 +198,7 @@ async def _deadlines(
     """When each of these tables awaits its move, while it is in play."""
     found = {}
     for table_id in table_ids:
-        table = await core.store.get_table(village_id, table_id)
+        table = await core.table_log.get_table(village_id, table_id)
         if table is not None and table.status == TABLE_PLAYING and table.deadline_at is not None:
             found[table_id] = table.deadline_at
     return found

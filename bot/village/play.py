@@ -61,7 +61,7 @@ async def play(core: Core, incoming: Incoming, reading: Play | Unreadable) -> li
         try:
             deliveries = await _play_once(core, incoming, reading, started_from, left)
         except _DayDue:
-            village = await core.store.get_village(incoming.village_id)
+            village = await core.villages.get_village(incoming.village_id)
             assert village is not None
             closing += await days.catch_up(core, village)
             core.plays.forget(village.village_id)
@@ -105,7 +105,7 @@ async def _play_once(
     left: _Left,
 ) -> list[Delivery]:
     author = incoming.author
-    context = started_from or await core.store.play_context(
+    context = started_from or await core.day_log.play_context(
         incoming.village_id, incoming.message_id, author.player_id
     )
     if context is None or context.day is None:
@@ -186,8 +186,8 @@ async def _play_once(
 
         async def finish(unit: Core) -> list[Delivery]:
             # The memo reads the day's score row as this move writes it: written first.
-            keep(await unit.store.append(append, day.day, message))
-            replies.append(await memo_reply(unit.store, village, player, day.day))
+            keep(await unit.day_log.append(append, day.day, message))
+            replies.append(await memo_reply(unit.scores, village, player, day.day))
             return await unit.settle(village, replies, incoming, record=False)
 
         return await core.once(finish)
@@ -195,7 +195,7 @@ async def _play_once(
     async def write(entries: list[OutboxRecord]) -> list[int]:
         # Everything at once: what this write locks is held only for its own statement
         # (PostgreSQL) or transaction.
-        appended = await core.store.append(append, day.day, message, entries)
+        appended = await core.day_log.append(append, day.day, message, entries)
         keep(appended)
         return appended.outbox_ids
 
@@ -278,7 +278,7 @@ async def double_post(
         if previous is not None:
             answer = core.answers.get(village.village_id, previous)
             if answer is None:  # answered before this process started, or by another
-                answer = await core.store.first_answer(village.village_id, previous)
+                answer = await core.ledger.first_answer(village.village_id, previous)
         if answer is not None and answer.status not in _UNDELIVERABLE:
             # Not posted yet: nobody could have seen it.
             return answer.posted_at is None or incoming.sent_at < answer.posted_at

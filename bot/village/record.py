@@ -17,7 +17,7 @@ from bot.village.stream import StreamView, read_stream
 
 async def day_record(core: Core, village: VillageRecord, number: int) -> dict[str, Any]:
     """The day as JSON: commitment, seed once the day is closed, every throw, statistics."""
-    day = await core.store.get_day(village.village_id, number)
+    day = await core.villages.get_day(village.village_id, number)
     if day is None:
         raise Refusal("unknown_day", day=number, last=village.day)
     throws = await _throws(core, village, day)
@@ -35,7 +35,7 @@ async def day_record(core: Core, village: VillageRecord, number: int) -> dict[st
         "throws": [{k: v for k, v in t.items() if k != "scripted"} for t in throws],
     }
     # The players' names, public in the village: a verifier shows them (it checks ids).
-    players = {p.player_id: p.name for p in await core.store.players(village.village_id)}
+    players = {p.player_id: p.name for p in await core.villages.players(village.village_id)}
     document["names"] = {
         str(player): players[player]
         for player in sorted({t["player_id"] for t in throws})
@@ -73,7 +73,7 @@ def day_digest(core: Core, village: VillageRecord, throws: list[dict[str, Any]])
 
 async def _throws(core: Core, village: VillageRecord, day: DayRecord) -> list[dict[str, Any]]:
     streams: dict[int, list[StoredEvent]] = defaultdict(list)
-    for event in await core.store.day_events(village.village_id, day.day):
+    for event in await core.day_log.day_events(village.village_id, day.day):
         # The players' day tables; other games' tables of the day have records of their own.
         if event.table_id is not None and event.game == village.game:
             streams[event.player_id].append(event)
@@ -113,7 +113,7 @@ async def village_stats(core: Core, village: VillageRecord, day: int | None) -> 
     everyone: list[list[Json]] = []
     by_player: dict[int, list[list[Json]]] = defaultdict(list)
     for number in numbers:
-        found = await core.store.get_day(village.village_id, number)
+        found = await core.villages.get_day(village.village_id, number)
         if found is None:
             raise Refusal("unknown_day", day=number, last=village.day)
         for throw in await _throws(core, village, found):
@@ -121,7 +121,7 @@ async def village_stats(core: Core, village: VillageRecord, day: int | None) -> 
                 continue
             everyone.append(throw["faces"])
             by_player[throw["player_id"]].append(throw["faces"])
-    names = {p.player_id: p.name for p in await core.store.players(village.village_id)}
+    names = {p.player_id: p.name for p in await core.villages.players(village.village_id)}
     tally = core.day_game(village).tally
     return {
         "day": day,

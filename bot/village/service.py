@@ -181,7 +181,7 @@ class VillageService:
     async def _day_game_here(self, incoming: Incoming, request: GamePlay) -> bool:
         """Whether the village plays the day game whose words the message has (asked only
         of a registry with several day games: each village plays one of them)."""
-        village = self._known.get(incoming.village_id) or await self.core.store.get_village(
+        village = self._known.get(incoming.village_id) or await self.core.villages.get_village(
             incoming.village_id
         )
         return village is None or village.game == request.game
@@ -202,7 +202,7 @@ class VillageService:
         """No reply, but recorded: the same message read again later stays ignored."""
         with contextlib.suppress(DuplicateMessage):
             await self.core.unit(
-                lambda unit: unit.store.record_message(unit.message(incoming, "ignored"))
+                lambda unit: unit.ledger.record_message(unit.message(incoming, "ignored"))
             )
         return []
 
@@ -219,10 +219,10 @@ class VillageService:
             # A table game's words without its roll tag are chatter from anyone not seated.
             return []
         core = self.core
-        village = await core.store.get_village(incoming.village_id)
+        village = await core.villages.get_village(incoming.village_id)
         if village is None:
             return []
-        if await core.store.get_message(village.village_id, incoming.message_id) is not None:
+        if await core.ledger.get_message(village.village_id, incoming.message_id) is not None:
             return []
         notice = Reply(ReplyKind.IGNORED, "edited", to=incoming.author.name)
         try:
@@ -247,13 +247,13 @@ class VillageService:
         if command.group in self.games.table_games:
             # The village, its day, whether the message was handled and the table of the
             # place, in one read: a table has its stream, the author's day table is not read.
-            placed = await core.store.table_context(
+            placed = await core.table_log.table_context(
                 incoming.village_id, incoming.message_id, incoming.place
             )
         else:
             # The village, its day, whether the message was handled and the author's day
             # table, in one read (as for a throw).
-            context = await core.store.play_context(
+            context = await core.day_log.play_context(
                 incoming.village_id, incoming.message_id, incoming.author.player_id
             )
         read = placed or context
@@ -267,7 +267,7 @@ class VillageService:
             if _due(read.day, core.clock.now()):
                 closing = await days.catch_up(core, village)
                 # Read again: a day may have closed, here or in another process.
-                village = await core.store.get_village(village.village_id)
+                village = await core.villages.get_village(village.village_id)
                 read = context = placed = None
             elif not command.settings:
                 # The answer's language and limits: the village as just read. A command
@@ -284,7 +284,7 @@ class VillageService:
         async def run(unit: Core) -> list[Delivery]:
             # Tried again after another writer moved first: the table is read afresh.
             replies = await handler(unit, call if next(tries) == 0 else replace(call, table=None))
-            here = village or await unit.store.get_village(incoming.village_id)
+            here = village or await unit.villages.get_village(incoming.village_id)
             replies = _privacy(command, replies)
             if here is None:  # asked outside a village: nowhere to keep it
                 return [Delivery(reply, None, seq) for seq, reply in enumerate(replies)]
@@ -306,7 +306,7 @@ class VillageService:
         """The refusal, with where the speaker stands; recorded, so that it counts once too."""
         core = self.core
         author = incoming.author
-        village = await core.store.get_village(incoming.village_id)
+        village = await core.villages.get_village(incoming.village_id)
         reply = refused(refusal.key, to=author.name, **refusal.params)
         game = _table_game(self.games, incoming.request)
         if village is not None and game is not None:
@@ -325,7 +325,7 @@ class VillageService:
     ) -> Answer:
         village = None if fresh else self._known.get(village_id)
         try:
-            village = village or await self.core.store.get_village(village_id)
+            village = village or await self.core.villages.get_village(village_id)
         except StoreError:
             village = self._known.get(village_id)
         if village is None:  # no village: the operator's language for new ones
@@ -393,7 +393,7 @@ class VillageService:
 
     async def pending(self, village_ids: Collection[int] | None = None) -> list[OutboxRecord]:
         """Replies kept but not yet delivered, oldest first (after a restart, say)."""
-        return await self.core.store.pending_outbox(village_ids)
+        return await self.core.ledger.pending_outbox(village_ids)
 
     async def delivered(
         self, outbox_id: int, posted_id: int | None, posted_at: dt.datetime | None
@@ -407,7 +407,7 @@ class VillageService:
         """Record, before it is sent, that these replies go out together in one post under
         `nonce`. Raises StoreError when the database cannot take it now: the post is then
         not made (each reply goes on its own, under its own nonce)."""
-        await self.core.store.group_outbox(outbox_ids, nonce)
+        await self.core.ledger.group_outbox(outbox_ids, nonce)
 
     async def undeliverable(self, outbox_id: int, status: str, attempts: int) -> bool:
         """`dropped` (a private answer whose slash command expired) or `failed` (the chat
@@ -426,19 +426,19 @@ class VillageService:
         # Posted (or given up) whether or not the database takes the record now.
         self.core.answers.marked(outbox_id, status, posted_at)
         try:
-            await self.core.store.mark_outbox(outbox_id, status, posted_id, posted_at, attempts)
+            await self.core.ledger.mark_outbox(outbox_id, status, posted_id, posted_at, attempts)
         except StoreError as error:
             _logger.warning("reply %s: cannot record it as %s now: %s", outbox_id, status, error)
             return False
         return True
 
     async def day_place(self, village_id: int, day: int) -> DayPlace | None:
-        store = self.core.store
-        village = await store.get_village(village_id)
-        found = await store.get_day(village_id, day)
+        villages = self.core.villages
+        village = await villages.get_village(village_id)
+        found = await villages.get_day(village_id, day)
         if village is None or found is None:
             return None
-        before = await store.get_day(village_id, day - 1) if day > 1 else None
+        before = await villages.get_day(village_id, day - 1) if day > 1 else None
         name = village.settings.name or str(village_id)
         return DayPlace(
             village_id,
@@ -452,35 +452,35 @@ class VillageService:
 
     async def post_opened(self, village_id: int, day: int, post_id: int) -> None:
         """The day's post exists: play moves there."""
-        await self.core.store.set_day_post(village_id, day, post_id)
+        await self.core.villages.set_day_post(village_id, day, post_id)
         self.core.plays.forget(village_id)  # the day's place changed: moves read it
 
     async def watch_list(self, guild_ids: Collection[int] | None = None) -> list[Watch]:
         """Every place to read missed messages from, and after which message: each village's
         channel (or today's post), then the thread or post of each of its open tables that
         is not one of those, from the last message handled in that thread."""
-        store = self.core.store
-        village_ids = await store.village_ids(guild_ids)
-        villages: dict[int, VillageRecord] = {}
+        villages, ledger = self.core.villages, self.core.ledger
+        village_ids = await villages.village_ids(guild_ids)
+        known: dict[int, VillageRecord] = {}
         watches: dict[int, list[Watch]] = {}
         for village_id in village_ids:
-            village = await store.get_village(village_id)
+            village = await villages.get_village(village_id)
             if village is None:
                 continue
-            villages[village_id] = village
+            known[village_id] = village
             watches[village_id] = []
-            day = await store.get_day(village_id, village.day)
+            day = await villages.get_day(village_id, village.day)
             place = (day.post_id if day is not None else None) if village.in_posts else village_id
             if place is None:
                 continue
-            last = await store.last_message_id(village_id)
+            last = await ledger.last_message_id(village_id)
             watches[village_id].append(
                 Watch(village_id, village.guild_id, place, last, village.settings.locale)
             )
         watched = {watch.place_id for found in watches.values() for watch in found}
         asked = None if guild_ids is None else village_ids
-        for village_id, place, last in await store.table_places(asked):
-            village = villages.get(village_id)
+        for village_id, place, last in await ledger.table_places(asked):
+            village = known.get(village_id)
             if village is None or place in watched:
                 continue
             watched.add(place)
@@ -491,26 +491,26 @@ class VillageService:
 
     async def message_places(self, village_id: int, message_ids: Collection[int]) -> dict[int, int]:
         """Where these messages were posted, for links to them."""
-        return await self.core.store.message_places(village_id, message_ids)
+        return await self.core.ledger.message_places(village_id, message_ids)
 
     async def players(self, village_id: int) -> list[PlayerRecord]:
         """The village's players (autocomplete, the console's names)."""
-        return await self.core.store.players(village_id)
+        return await self.core.villages.players(village_id)
 
     async def guild_of(self, village_id: int) -> int | None:
-        village = await self.core.store.get_village(village_id)
+        village = await self.core.villages.get_village(village_id)
         return None if village is None else village.guild_id
 
     async def village_ids(self, guild_ids: Collection[int] | None = None) -> set[int]:
         """Every village channel (of these servers)."""
-        return set(await self.core.store.village_ids(guild_ids))
+        return set(await self.core.villages.village_ids(guild_ids))
 
     async def last_day(self, village_id: int) -> int:
-        village = await self.core.store.get_village(village_id)
+        village = await self.core.villages.get_village(village_id)
         return 0 if village is None else village.day
 
     async def last_message_id(self, village_id: int) -> int:
-        return await self.core.store.last_message_id(village_id)
+        return await self.core.ledger.last_message_id(village_id)
 
 
 def _privacy(command: Command, replies: list[Reply]) -> list[Reply]:

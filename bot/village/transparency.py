@@ -83,7 +83,7 @@ async def _is_ours(core: Core, call: Call, document: Mapping[str, Any]) -> bool 
     number = _whole(document.get("day"))
     if document.get("village_id") != village.village_id or number is None:
         return None
-    day = await core.store.get_day(village.village_id, number)
+    day = await core.villages.get_day(village.village_id, number)
     return day is not None and day.commitment == document.get("commitment")
 
 

@@ -112,7 +112,7 @@ async def commit(
         after, table.version, (*village_events, *applied.stored), points, at=core.clock.now()
     )
     # The message is recorded with its replies (settle), in this same unit.
-    await core.store.append_table(append)
+    await core.table_log.append_table(append)
     if core.committed is not None:
         core.committed.append(lambda: keep_moved(core, seated, append))
     return move_replies(seated, after, applied, mover, await ended_digest(core, after))
@@ -160,7 +160,7 @@ async def ended_digest(core: Core, after: TableRecord) -> Digest | None:
     in the unit that ends it: posted with the seed."""
     if after.status == TABLE_PLAYING:
         return None
-    return await table_digest(core.store, after, core.registry)
+    return await table_digest(core.table_log, after, core.registry)
 
 
 def scores(

@@ -88,7 +88,7 @@ async def export(core: Core, call: Call) -> list[Reply]:
     table = await named(core, call)
     seated = await load(core, table, call.here)
     names = dict(zip(table.seats, seated.names, strict=False))
-    document = await table_document(core.store, table, names, core.registry)
+    document = await table_document(core.table_log, table, names, core.registry)
     state = state_of(seated)
     return [
         Reply(
@@ -118,7 +118,7 @@ async def verify(core: Core, call: Call) -> list[Reply]:
         document = attached_export(attached)
     else:
         table = await named(core, call)
-        document = await table_document(core.store, table, games=core.registry)
+        document = await table_document(core.table_log, table, games=core.registry)
         if document["seed"] is None:
             raise Refusal("table_not_ended", game=table.game, table=table.table_id)
         state = state_of(await load(core, table, call.here))
@@ -161,5 +161,5 @@ async def _is_ours(core: Core, call: Call, document: Mapping[str, Any]) -> bool 
     number = document.get("table_id")
     if document.get("village_id") != call.here.village_id or not isinstance(number, int):
         return None
-    table = await core.store.get_table(call.here.village_id, number)
+    table = await core.table_log.get_table(call.here.village_id, number)
     return table is not None and table.commitment == document.get("commitment")

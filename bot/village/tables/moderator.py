@@ -68,7 +68,7 @@ async def abandon(core: Core, call: Call) -> list[Reply]:
     # No winner, and no points: the rounds scored so far leave the standings with the game.
     void = scores(table, after, {}, finished=True) if table.status == TABLE_PLAYING else ()
     append = TableAppend(after, table.version, (event,), void, at=core.clock.now())
-    await core.store.append_table(append)
+    await core.table_log.append_table(append)
     now = replace(seated, table=after)
     name = call.author.name
     whole = await ended_digest(core, after) if seed is not None else None
@@ -105,7 +105,7 @@ async def _abandon_in_play(
     stored = (*applied.stored, ended)
     after = replace(after, version=table.version + len(stored))
     kept = scores(table, after, game.scores(applied.state), True)
-    await core.store.append_table(
+    await core.table_log.append_table(
         TableAppend(after, table.version, stored, kept, at=core.clock.now())
     )
     told = move_replies(seated, after, applied, call.author, await ended_digest(core, after))

@@ -32,7 +32,7 @@ async def play_message(
     async def run(unit: Core) -> list[Delivery]:
         # The village, whether the message was handled and the table here, in one read; the
         # table itself from memory while it is at the version just read.
-        read = await unit.store.table_context(
+        read = await unit.table_log.table_context(
             incoming.village_id, incoming.message_id, place(incoming)
         )
         if read is None or read.handled:

@@ -38,7 +38,7 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
         player = await core.resolve_player(call.here, call.arg("player"), call.author)
         seat = seated_at(seated, player.player_id)
     number = int_arg(call.command, "round") or now_at[0]
-    events = await core.store.load_table(table.village_id, table.table_id)
+    events = await core.table_log.load_table(table.village_id, table.table_id)
     start = _turn_start(seated, events, (number, seat))
     if start is None:
         raise Refusal(
@@ -65,7 +65,7 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
     view = read_stream(game, table.settings, [*events, rolled], len(table.seats))
     after = replace(table, version=table.version + 1, deadline_at=deadline(core, table))
     kept = scores(table, after, game.scores(view.state), False)
-    await core.store.append_table(
+    await core.table_log.append_table(
         TableAppend(after, table.version, (event,), kept, at=core.clock.now())
     )
     now = replace(seated, table=after, view=view)

@@ -75,12 +75,12 @@ async def load(core: Core, table: TableRecord, village: VillageRecord | None = N
         # Taking seats, or closed before it started (its players all left): no game.
         view = not_started(table)
     else:
-        events = tuple(await core.store.load_table(table.village_id, table.table_id))
+        events = tuple(await core.table_log.load_table(table.village_id, table.table_id))
         # Played with the settings its log says it started with, whatever its row says.
         table = replace(table, settings=played_with(table, events))
         view = read_stream(kind.game, table.settings, list(events), len(table.seats))
     # One read for every seat's name, not one per seat.
-    known = {p.player_id: p.name for p in await core.store.players(table.village_id)}
+    known = {p.player_id: p.name for p in await core.villages.players(table.village_id)}
     names = tuple(known.get(player_id, str(player_id)) for player_id in table.seats)
     if table.status == TABLE_PLAYING and view.version == table.version:
         # In play, and not moved between the two reads: kept for the next command.
@@ -95,7 +95,7 @@ async def here(core: Core, call: Call) -> Seated:
         (table,) = call.table
         table = table if table is not None and table.is_open else None
     else:
-        table = await core.store.table_at(call.here.village_id, place(call.incoming))
+        table = await core.table_log.table_at(call.here.village_id, place(call.incoming))
     if table is None or table.game != game:
         raise Refusal("no_table", game=game)
     return await load(core, table, call.here)
@@ -107,11 +107,13 @@ async def named(core: Core, call: Call) -> TableRecord:
     village = call.here
     number = int_arg(call.command, "table")
     if number is not None:
-        table = await core.store.get_table(village.village_id, number)
+        table = await core.table_log.get_table(village.village_id, number)
     elif call.table is not None:  # read with the village
         (table,) = call.table
     else:
-        table = await core.store.table_at(village.village_id, place(call.incoming), open_only=False)
+        table = await core.table_log.table_at(
+            village.village_id, place(call.incoming), open_only=False
+        )
     if table is None or table.game != game:
         if number is not None:
             # The number asked for, not this place: there is no such table in the village.
@@ -153,7 +155,7 @@ async def refused_at_table(
     """A refused command or message of `game`, with the table it was about unchanged: the
     one at the message's place (its latest, ended or not), `{}` when there is none; with
     the author's own hand where the game hides hands."""
-    table = await core.store.table_at(village.village_id, place(incoming), open_only=False)
+    table = await core.table_log.table_at(village.village_id, place(incoming), open_only=False)
     if table is None or table.game != game:
         return replace(reply, state={})
     seated = await load(core, table, village)

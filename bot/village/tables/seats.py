@@ -41,7 +41,7 @@ async def open_table(core: Core, call: Call) -> list[Reply]:
     game = call.command.group
     kind = core.registry.table_games[game]
     at = place(call.incoming)
-    if await core.store.table_at(village.village_id, at) is not None:
+    if await core.table_log.table_at(village.village_id, at) is not None:
         raise Refusal("table_exists", game=game)
     settings = _settings(kind, call.command.group, call.command.args, {})
     author = call.author
@@ -62,7 +62,7 @@ async def open_table(core: Core, call: Call) -> list[Reply]:
     opened = NewEvent(
         TABLE_OPENED, {**by(author), "player_id": author.player_id, "settings": settings}, at=now
     )
-    made = await core.store.create_table(table, [opened])
+    made = await core.table_log.create_table(table, [opened])
     seated = Seated(made, kind, (author.name,), not_started(made))
     return [table_reply("opened", seated, author.name, settings=settings)]
 
@@ -90,11 +90,11 @@ def _settings(
 
 async def _join_village(core: Core, village: VillageRecord, author: Author) -> None:
     """Taking a seat makes the player one of the village's (as a first throw does)."""
-    known = await core.store.get_player(village.village_id, author.player_id)
+    known = await core.villages.get_player(village.village_id, author.player_id)
     if known is None or known.name != author.name:
         joined = known.joined_at if known is not None else core.clock.now()
         player = PlayerRecord(village.village_id, author.player_id, author.name, joined)
-        await core.store.upsert_player(player)
+        await core.villages.upsert_player(player)
 
 
 def _seating(seated: Seated) -> None:
@@ -115,7 +115,9 @@ async def join(core: Core, call: Call) -> list[Reply]:
     await _join_village(core, call.here, author)
     after = replace(table, seats=(*table.seats, author.player_id), version=table.version + 1)
     taken = NewEvent(SEAT_TAKEN, {**by(author), "player_id": author.player_id})
-    await core.store.append_table(TableAppend(after, table.version, (taken,), at=core.clock.now()))
+    await core.table_log.append_table(
+        TableAppend(after, table.version, (taken,), at=core.clock.now())
+    )
     now = replace(seated, table=after, names=(*seated.names, author.name))
     return [table_reply("joined", now, author.name, seat=len(after.seats))]
 
@@ -143,7 +145,9 @@ async def leave(core: Core, call: Call) -> list[Reply]:
         version=table.version + 1,
     )
     freed = NewEvent(SEAT_FREED, {**by(author), "player_id": author.player_id})
-    await core.store.append_table(TableAppend(after, table.version, (freed,), at=core.clock.now()))
+    await core.table_log.append_table(
+        TableAppend(after, table.version, (freed,), at=core.clock.now())
+    )
     names = tuple(n for i, n in enumerate(seated.names) if i != seat)
     now = replace(seated, table=after, names=names)
     key = "left" if seats else "closed"
@@ -160,7 +164,9 @@ async def configure(core: Core, call: Call) -> list[Reply]:
     settings = _settings(seated.kind, table.game, call.command.args, table.settings)
     after = replace(table, settings=settings, version=table.version + 1)
     event = NewEvent(TABLE_CONFIGURED, {**by(call.author), "settings": settings})
-    await core.store.append_table(TableAppend(after, table.version, (event,), at=core.clock.now()))
+    await core.table_log.append_table(
+        TableAppend(after, table.version, (event,), at=core.clock.now())
+    )
     now = replace(seated, table=after)
     return [table_reply("configured", now, call.author.name, settings=settings)]
 
@@ -199,7 +205,9 @@ async def start(core: Core, call: Call) -> list[Reply]:
     applied = settle_chance(core, game, state, [], 0, where(started, call.incoming, seated.names))
     after = table_after(core, started, state, applied, [event])
     stored = (event, *applied.stored)
-    await core.store.append_table(TableAppend(after, table.version, stored, at=core.clock.now()))
+    await core.table_log.append_table(
+        TableAppend(after, table.version, stored, at=core.clock.now())
+    )
     view = replace(seated.view, state=applied.state)
     now_seated = replace(seated, table=after, view=view)
     said: dict[str, Json] = {"commitment": started.commitment, "seats": list(seated.names)}

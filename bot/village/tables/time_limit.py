@@ -45,8 +45,8 @@ async def expire_due(
     announced in its place. Nothing when it is not due (another process got there first)."""
 
     async def run(unit: Core) -> list[Delivery]:
-        village = await unit.store.get_village(village_id)
-        table = await unit.store.get_table(village_id, table_id)
+        village = await unit.villages.get_village(village_id)
+        table = await unit.table_log.get_table(village_id, table_id)
         if village is None or table is None or table.status != TABLE_PLAYING:
             return []
         missed = table.deadline_at
