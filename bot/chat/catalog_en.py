@@ -28,10 +28,6 @@ TEXTS: Final[Mapping[str, str]] = {
     "missing_argument": "{who}`/{command}` needs `{argument}:`.",
     "bad_number": "{who}`{argument}:` takes a number (“{value}” is not one).",
     "unknown_day": "{who}There is no day {day}: days go from 1 to {last}.",
-    "rollback_target": (
-        "{who}{player} has no turn {turn}, lap {lap}, throw {throw} in the current day. "
-        "Nothing was changed."
-    ),
     "nothing_to_restore": (
         "{who}{player}'s last recorded action is not a rollback: there is nothing to restore."
     ),

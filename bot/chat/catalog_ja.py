@@ -30,10 +30,6 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}`{argument}:` には数字を指定してください（「{value}」は数字ではありません）。"
     ),
     "unknown_day": "{who}{day}d はありません。指定できるのは 1d〜{last}d です。",
-    "rollback_target": (
-        "{who}{player} の本日の記録に {turn}ターン目 {lap}周{throw}投目 はありません。"
-        "何も変更していません。"
-    ),
     "nothing_to_restore": (
         "{who}{player} の直前の操作はロールバックではないので、元に戻せるものがありません。"
     ),

@@ -139,7 +139,7 @@ async def rollback(core: Core, call: Call) -> list[Reply]:
             None,
         )
         if step is None:
-            raise Refusal("rollback_target", player=player.name, **target)
+            raise Refusal(day_key(village.game, "rollback_target"), player=player.name, **target)
         voided = sum(1 for s in live if s.version > step.move_start - 1)
         return NewEvent(
             ROLLED_BACK,

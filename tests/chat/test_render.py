@@ -99,7 +99,7 @@ SAMPLES: dict[str, Reply] = {
     "unknown_day": real("refusals", "unknown_day"),
     "unknown_face": real("refusals", "greed.unknown_face"),
     "score_dice": real("refusals", "greed.score_dice"),
-    "rollback_target": real("refusals", "rollback_target"),
+    "rollback_target": real("refusals", "greed.rollback_target"),
     "nothing_to_restore": real("refusals", "nothing_to_restore"),
     "nothing_to_roll_back": real("refusals", "nothing_to_roll_back"),
     "reason_too_long": real("refusals", "reason_too_long"),

@@ -107,7 +107,6 @@ _WRITERS: Final[Mapping[str, Writer]] = {
     "missing_argument": _simple("missing_argument", "argument", "command"),
     "bad_number": _simple("bad_number", "argument", "value"),
     "unknown_day": _simple("unknown_day", "day", "last"),
-    "rollback_target": _simple("rollback_target", "player", "turn", "lap", "throw"),
     "nothing_to_restore": _simple("nothing_to_restore", "player"),
     "nothing_to_roll_back": _simple("nothing_to_roll_back", "player"),
     "reason_too_long": _simple("reason_too_long", "limit"),

@@ -60,13 +60,6 @@ class UnknownDayParams(DayParams):
     last: Int
 
 
-class RollbackTargetParams(Params):
-    player: Str
-    turn: Int
-    lap: Int | None = None
-    throw: Int | None = None
-
-
 class LimitParams(Params):
     limit: Int
 
@@ -299,7 +292,6 @@ SHAPES: Final[Shapes] = {
     "missing_argument": ArgumentParams,
     "bad_number": BadNumberParams,
     "unknown_day": UnknownDayParams,
-    "rollback_target": RollbackTargetParams,
     "nothing_to_restore": PlayerParams,
     "nothing_to_roll_back": PlayerParams,
     "reason_too_long": LimitParams,

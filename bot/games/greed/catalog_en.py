@@ -208,5 +208,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "greed.join.posts": (
         "post six `[[greed]]` tags in the day's post to join and start your first turn."
     ),
+    "greed.rollback_target": (
+        "{who}{player} has no turn {turn}, lap {lap}, throw {throw} in the current day. "
+        "Nothing was changed."
+    ),
     "greed.day_closed": "{who}This day is closed. Nothing was thrown.",
 }

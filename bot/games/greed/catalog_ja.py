@@ -202,5 +202,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "greed.join.posts": (
         "その日の投稿に `[[greed]]` を6個並べて書き込むと参加して1ターン目が始まります。"
     ),
+    "greed.rollback_target": (
+        "{who}{player} の本日の記録に {turn}ターン目 {lap}周{throw}投目 はありません。"
+        "何も変更していません。"
+    ),
     "greed.day_closed": "{who}この日はもう締め切られています。何も振っていません。",
 }

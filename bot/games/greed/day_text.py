@@ -14,6 +14,7 @@ from bot.games.greed.shapes import (
     MemoParams,
     MemoTurn,
     RestoredParams,
+    RollbackTargetParams,
     RolledBackParams,
     StatsParams,
     Uniformity,
@@ -141,6 +142,12 @@ def _who_acted(p: RolledBackParams | RestoredParams) -> str:
     return plain(p.by_name or p.by)
 
 
+def rollback_target(t: Text, reply: Reply) -> list[str]:
+    p = RollbackTargetParams.of(reply)
+    at = {"turn": p.turn, "lap": plain(p.lap), "throw": plain(p.throw)}
+    return [t("greed.rollback_target", who=t.who(reply.to), player=p.player, **at)]
+
+
 def rolled_back(t: Text, reply: Reply) -> list[str]:
     p = RolledBackParams.of(reply)
     where = t("rollback.pos", turn=p.target.turn, lap=p.target.lap, throw=p.target.throw)
@@ -235,6 +242,7 @@ DAY_WRITERS: Final[Mapping[str, Writer]] = {
     "memo": memo,
     "log": log,
     "rolled_back": rolled_back,
+    "rollback_target": rollback_target,
     "restored": restored,
     "verify": verify,
     "export": export,

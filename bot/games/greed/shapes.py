@@ -270,6 +270,15 @@ class DayClosedParams(Params):
     """A throw on a day that is closed: nothing more to say."""
 
 
+class RollbackTargetParams(Params):
+    """A moderator's rollback naming a throw the player's day does not have."""
+
+    player: Str
+    turn: Int
+    lap: Int | None = None
+    throw: Int | None = None
+
+
 SHAPES: Final[Shapes] = {
     "throw": ThrowParams,
     "sweep": SweepParams,
@@ -285,6 +294,7 @@ SHAPES: Final[Shapes] = {
     "memo": MemoParams,
     "log": LogParams,
     "rolled_back": RolledBackParams,
+    "rollback_target": RollbackTargetParams,
     "restored": RestoredParams,
     "verify": VerifyParams,
     "export": ExportParams,
