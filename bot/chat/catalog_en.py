@@ -143,7 +143,8 @@ TEXTS: Final[Mapping[str, str]] = {
         "the seed gives {expected}, the record says {recorded}"
     ),
     "verify.detail.faces.count": (
-        "player {player_id}, throw {throw_seq}: {count} faces recorded (1 to 6 allowed)"
+        "player {player_id}, throw {throw_seq}: {count} faces recorded, more or fewer than "
+        "the game draws"
     ),
     "verify.detail.throw_seq": "player {player_id}, throw number {throw_seq}: numbers start at 1",
     "verify.detail.duplicate": (

@@ -158,7 +158,8 @@ TEXTS: Final[Mapping[str, str]] = {
         "シードからは {expected}、記録は {recorded}"
     ),
     "verify.detail.faces.count": (
-        "プレイヤー{player_id}の{throw_seq}投目: 出目が{count}個記録されています（1〜6個のはず）"
+        "プレイヤー{player_id}の{throw_seq}投目: 出目が{count}個記録されています"
+        "（このゲームが振る数ではありません）"
     ),
     "verify.detail.throw_seq": "プレイヤー{player_id}の投番号 {throw_seq}: 投番号は1から数えます",
     "verify.detail.duplicate": (

@@ -39,9 +39,11 @@ def mismatch_detail(
     t: Text,
     mismatch: Mapping[str, Any],
     drawn: Callable[[Text, Iterable[Any]], str] = _joined,
+    game: str | None = None,
 ) -> str:
     """A mismatch in the village's language, from its facts, with what was drawn (`expected`,
-    `recorded`) written as the game writes it; its English detail otherwise."""
+    `recorded`) written as the game writes it, in the game's own words where it has them
+    (`KEY.GAME`: what a throw of Greed may hold); its English detail otherwise."""
     what = plain(mismatch.get("what"))
     key = f"verify.detail.{what}"
     if what == "seed":
@@ -50,7 +52,9 @@ def mismatch_detail(
         key += ".count"
     elif what == "format" and "throw" in mismatch:
         key += ".row"
-    if key not in t.texts:
+    if game is not None and f"{key}.{game}" in t.texts:
+        key = f"{key}.{game}"
+    elif key not in t.texts:
         return plain(mismatch.get("detail"))
     values = {name: plain(value) for name, value in mismatch.items()}
     for name in ("expected", "recorded"):

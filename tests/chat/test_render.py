@@ -17,6 +17,7 @@ from bot.chat import catalog_en, catalog_ja
 from bot.chat.render import Surface, catalog, display_width, no_link, render
 from bot.console.session import CONSOLE
 from bot.games.greed.text import faces_text
+from bot.words.checking import mismatch_detail
 from bot.words.reply import Reply, ReplyKind, refused, reply_from_data
 from bot.words.text import Text
 from tests.console.golden import FALLBACKS, TRANSCRIPTS_DIR, golden_replies, replay_lines
@@ -649,3 +650,22 @@ def test_english_counts_one_point_and_one_die_in_the_singular() -> None:
     assert [t.pts(1), t.pts(2), t.pts(0)] == ["1 pt", "2 pts", "0 pts"]
     assert t.counted("ducks.white_dice", 1) == "1 white die"
     assert Text(catalog("ja"), Surface()).pts(1) == "1点"
+
+
+@pytest.mark.parametrize(
+    ("locale", "greed", "other"),
+    [
+        ("ja", "（1〜6個のはず）", "（このゲームが振る数ではありません）"),
+        ("en", "(1 to 6 allowed)", "more or fewer than the game draws"),
+    ],
+)
+def test_a_throw_recorded_with_too_many_faces_is_worded_by_its_game(
+    locale: str, greed: str, other: str
+) -> None:
+    """How many faces a throw may hold is Greed's to say; another day game's record gets
+    the village's neutral words."""
+    t = Text(catalog(locale), Surface())
+    mismatch = {"what": "faces", "player_id": 7, "throw_seq": 2, "count": 9, "detail": "x"}
+    assert mismatch_detail(t, mismatch, game="greed").endswith(greed)
+    assert mismatch_detail(t, mismatch, game="pips").endswith(other)
+    assert mismatch_detail(t, mismatch).endswith(other)

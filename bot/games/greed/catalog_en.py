@@ -212,5 +212,9 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}{player} has no turn {turn}, lap {lap}, throw {throw} in the current day. "
         "Nothing was changed."
     ),
+    # A day's record checked: the count of a throw's faces, as Greed allows it.
+    "verify.detail.faces.count.greed": (
+        "player {player_id}, throw {throw_seq}: {count} faces recorded (1 to 6 allowed)"
+    ),
     "greed.day_closed": "{who}This day is closed. Nothing was thrown.",
 }

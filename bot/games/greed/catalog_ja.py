@@ -206,5 +206,8 @@ TEXTS: Final[Mapping[str, str]] = {
         "{who}{player} の本日の記録に {turn}ターン目 {lap}周{throw}投目 はありません。"
         "何も変更していません。"
     ),
+    "verify.detail.faces.count.greed": (
+        "プレイヤー{player_id}の{throw_seq}投目: 出目が{count}個記録されています（1〜6個のはず）"
+    ),
     "greed.day_closed": "{who}この日はもう締め切られています。何も振っていません。",
 }

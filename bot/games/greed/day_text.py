@@ -195,7 +195,7 @@ def verify(t: Text, reply: Reply) -> list[str]:
         lines.append(t("verify.scripted"))
     for mismatch in mismatches[:MAX_MISMATCHES]:
         what = t.word("verify.what", mismatch.what)
-        detail = mismatch_detail(t, mismatch.facts(), faces_text)
+        detail = mismatch_detail(t, mismatch.facts(), faces_text, game="greed")
         lines.append(t("verify.mismatch", what=what, detail=detail))
     if len(mismatches) > MAX_MISMATCHES:
         lines.append(t("verify.more", count=len(mismatches) - MAX_MISMATCHES))
