@@ -29,13 +29,16 @@ class DayArgument:
 
     name: str
     kind: str = "text"
-    """How it is asked for: `text`, `number`, `player` and `day` (the village offers its
-    players and days), `faces` (outcomes as players write them), `file` (an attached file)."""
+    """How it is asked for: `text`, `number`, `choice` (one of `choices`), `player` and `day`
+    (the village offers its players and days), `faces` (outcomes as players write them),
+    `file` (an attached file)."""
     required: bool = False
     low: int | None = None
     high: int | None = None
     free_text: bool = False
     """Takes the rest of the line (a reason, the faces to score)."""
+    choices: tuple[str, ...] = ()
+    """The values it takes, where they are few (a rule variant): a chat offers them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +84,10 @@ class DayGame(Generic[S, M, E]):
     """Its reply writers and catalogue, as `TableGame.texts`."""
     commands: tuple[DayCommand, ...] = ()
     """Its group of commands (`/greed …`), named after the game."""
+    settings: tuple[DayArgument, ...] = ()
+    """Its rules as `/village create` and `/village config` take them, each one of its
+    `Game.setting_keys` (Greed: `rules`, `turns`, `threshold`): the village offers them
+    beside its own settings and hands their values to the game to check."""
     position: tuple[str, ...] = ()
     """The fields of a move's position (`Game.observe`) that name where it was made (Greed:
     turn, lap, throw): a log's lines show them, and a rollback names its target by them, the

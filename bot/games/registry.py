@@ -134,6 +134,14 @@ class Registry:
         made: T = self._derived[build]
         return made
 
+    def rule_value(self, t: Text, game: str | None, field: str, value: Any) -> str | None:
+        """A value of a day game's rules as `game` shows it; None where it does not."""
+        day = self.day_games.get(game) if game is not None else None
+        texts = day.texts if day is not None else None
+        if texts is None or texts.setting is None:
+            return None
+        return texts.setting(t, field, value)
+
     def day_rules(self, t: Text, rules: Mapping[str, Any], game: str | None = None) -> str:
         """A day's rules in a line, as the village's day game `game` words them (the
         village's own replies show them: a day's opening, the settings); "" when it words

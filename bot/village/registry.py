@@ -4,10 +4,11 @@ from it (`commands_of`)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Final, Literal, cast, get_args
 
+from bot.games.day import DayArgument
 from bot.games.registry import DEFAULT, AnyDayGame, AnyTableGame, Claims, Registry
 from bot.village import commands, config, days, tables, transparency
 from bot.village.core import Call, Core, Refusal
@@ -106,9 +107,6 @@ _KEYS_JA: Final[Mapping[str, tuple[str, ...]]] = {
     "卓": ("table",),
     "ゲーム": ("game",),
     "ラウンド": ("round",),
-    "ルール": ("rules",),
-    "ターン数": ("turns",),
-    "te条件": ("threshold",),
     "言語": ("locale",),
     "タイムゾーン": ("timezone",),
     "更新時刻": ("update",),
@@ -131,9 +129,6 @@ _REASON = Argument("reason", required=True, free_text=True)
 _TABLE = Argument("table", "number", low=1)
 
 SETTINGS: Final = (
-    Argument("rules", "choice", choices=("official", "house", "revised")),
-    Argument("turns", "number", low=1, high=20),
-    Argument("threshold", "number", low=0, high=100_000),
     Argument("locale", "choice", choices=("ja", "en")),
     Argument("timezone"),
     Argument("update"),
@@ -143,7 +138,8 @@ SETTINGS: Final = (
     Argument("refusal_ttl"),
     Argument("flood"),
 )
-"""The settings `/village create` and `/village config` take."""
+"""The village's own settings, which `/village create` and `/village config` take after
+its day game's rules (`DayGame.settings`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,16 +174,27 @@ def _kind(kind: str) -> ArgumentKind:
     return cast(ArgumentKind, kind)
 
 
+def _arguments(typed: Iterable[DayArgument]) -> tuple[Argument, ...]:
+    return tuple(
+        Argument(a.name, _kind(a.kind), a.required, a.choices, a.low, a.high, a.free_text)
+        for a in typed
+    )
+
+
+def _settings(games: Registry) -> tuple[Argument, ...]:
+    """What `/village create` and `/village config` take: every day game's rules (a village
+    plays one; the game checks its own), then the village's own settings."""
+    rules = {a.name: a for day in games.day_games.values() for a in _arguments(day.settings)}
+    return (*rules.values(), *SETTINGS)
+
+
 def _day_commands(day: AnyDayGame) -> tuple[Command, ...]:
     """A day game's group of commands, named by the game (`/<game> status`), each done by the
     village's day command it names."""
     found = []
     for typed in day.commands:
         does = _DAY_DOES[typed.does]
-        arguments = tuple(
-            Argument(a.name, _kind(a.kind), a.required, (), a.low, a.high, a.free_text)
-            for a in typed.arguments
-        )
+        arguments = _arguments(typed.arguments)
         found.append(
             Command(
                 day.game.key,
@@ -211,12 +218,12 @@ def _village_commands(games: Registry) -> tuple[Command, ...]:
             VILLAGE_GROUP,
             "create",
             days.create_village,
-            SETTINGS,
+            _settings(games),
             moderator=True,
             settings=True,
             anywhere=True,
         ),
-        Command(VILLAGE_GROUP, "config", config.configure, SETTINGS, settings=True),
+        Command(VILLAGE_GROUP, "config", config.configure, _settings(games), settings=True),
         Command(VILLAGE_GROUP, "day next", days.advance, moderator=True, slow=True),
         Command(VILLAGE_GROUP, "day extend", days.extend, moderator=True),
         Command(

@@ -235,6 +235,9 @@ class GameTexts:
     rules: Callable[[Text, Mapping[str, Any]], str] | None = None
     """A day game's rules of the day in a line (Greed's variant, turns and threshold), which
     the village's own replies show: a day's opening, the village's settings."""
+    setting: Callable[[Text, str, Any], str | None] | None = None
+    """A day game's way to show the value of one of its rules (`threshold` as points), or
+    None where it is shown as it is: a village's settings and their changes list them."""
     shapes: Shapes = field(default_factory=dict)
     """The shape of each of its reply keys' params (`bot.words.shapes`): a game brings its
     own, as it brings its writers."""

@@ -37,6 +37,10 @@ COIN_TABLE = [
 
 PIPS_DAY = [
     "@clock 2026-12-01T12:00:00+09:00",
+    "@mods ann",
+    "ann: /village config 面数:8",  # Pips' own rule, checked by Pips
+    "ann: /village config ターン数:3",  # Greed's rule: not one of this village's
+    "ann: /village config 面数:6",
     "@dice 4",
     "ann: [[pips]]",
     "@dice 6",
@@ -127,6 +131,15 @@ def _check_pips_day(said: list[Output]) -> None:
     [again] = _keyed(said, "pips.done")
     assert again.text == "【ann】今日はもう4を振りました。また明日。"
     assert not _keyed(said, "greed.throw")  # `[[greed]]` played nothing here
+    # The village's rules are Pips' own: named and checked by Pips, Greed's unknown here.
+    [bad] = _keyed(said, "bad_setting")
+    assert bad.text == "【ann】設定 面数 に「8」は使えません。指定できる値: 6"
+    [unknown] = _keyed(said, "unknown_setting")
+    assert unknown.reply.params["setting"] == "turns"
+    assert str(unknown.reply.params["allowed"]).startswith("sides, locale")
+    [changed] = _keyed(said, "settings")
+    assert "ルール: 1日にダイス1個（6面）、出た目が得点。" in changed.text
+    assert changed.text.splitlines()[-2:] == ["変更しました: 面数", "面数は2dから適用されます。"]
     # Every reply of Pips' day is written by Pips: its status, the memo, its help.
     [status] = _keyed(said, "pips.status")
     assert status.text == "【bob】1日目：6を振りました。全日の合計6点。"

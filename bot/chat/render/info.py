@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from bot.chat.render.columns import game_columns
@@ -21,8 +22,9 @@ from bot.village.registry import Command, commands_of
 from bot.words.reply import Reply
 from bot.words.text import Text, Writer, as_int, cell_name, plain, table_lines
 
-_SETTING_FIELDS: Final = ("variant", "turns", "threshold", "timezone", "update", "period")
-_SETTING_NAMES: Final = {"variant": "rules"}  # the rule variant is set with `rules:`
+_SCHEDULE: Final = ("timezone", "update", "period")
+_VILLAGE_OWN: Final = frozenset({*_SCHEDULE, "locale", "name", "modrole", "refusal_ttl", "flood"})
+"""What of a village's settings is the village's own; the rest are its day game's rules."""
 # The village's own settings change at once; the game and the schedule wait for the next day.
 _APPLIES_NOW: Final = ("locale", "name", "modrole", "refusal_ttl", "flood")
 
@@ -134,16 +136,23 @@ def usage(command: Command) -> str:
 
 
 def _setting_name(t: Text, field: str) -> str:
-    return t.word("setting", _SETTING_NAMES.get(field, field))
+    return t.word("setting", field)
+
+
+def _rule_value(games: Registry, game: str | None) -> Callable[[Text, str, Any], str]:
+    """How a setting's value is shown: a rule of the day game as the game shows it, else
+    the village's way."""
+
+    def shown(t: Text, field: str, value: Any) -> str:
+        worded = games.rule_value(t, game, field, value)
+        return worded if worded is not None else _setting_value(t, field, value)
+
+    return shown
 
 
 def _setting_value(t: Text, field: str, value: Any) -> str:
-    if field == "variant":
-        return t.word("variant", value)
-    if field == "threshold":
-        return t.pts(value)
-    if field in ("turns", "period"):
-        return t(f"value.{field}", n=as_int(value))
+    if field == "period":
+        return t("value.period", n=as_int(value))
     if field == "locale":
         return t.word("locale", value)
     if field == "modrole":
@@ -197,14 +206,17 @@ def _settings(games: Registry, t: Text, reply: Reply) -> list[str]:
             lines.append(t("settings.from_next", names=names, next_day=day + 1))
         if now:
             lines.append(t("settings.now", names=t.names(_setting_name(t, c) for c in now)))
+    value = _rule_value(games, p.game)
+    # The day game's rules first, as they are kept, then the schedule.
+    fields = [*(f for f in {**current, **following} if f not in _VILLAGE_OWN), *_SCHEDULE]
     diffs = [
         t(
             "settings.diff",
             name=_setting_name(t, field),
-            old=_setting_value(t, field, current.get(field)),
-            new=_setting_value(t, field, following.get(field)),
+            old=value(t, field, current.get(field)),
+            new=value(t, field, following.get(field)),
         )
-        for field in _SETTING_FIELDS
+        for field in fields
         if following and current.get(field) != following.get(field)
     ]
     if diffs:

@@ -216,5 +216,23 @@ TEXTS: Final[Mapping[str, str]] = {
     "verify.detail.faces.count.greed": (
         "player {player_id}, throw {throw_seq}: {count} faces recorded (1 to 6 allowed)"
     ),
+    # Greed's rules as a village sets them (`/village config rules: turns: threshold:`).
+    "allowed.rules": "official, house, revised",
+    "allowed.turns": "1-20",
+    "allowed.threshold": "0-100000, in steps of 50",
+    "setting.rules": "rules",
+    "setting.turns": "turns",
+    "setting.threshold": "Turn End threshold",
+    "value.turns": "{n} turns",
+    "arg.rules": "rules",
+    "arg.rules.text": "The rules (from the next day)",
+    "arg.turns": "turns",
+    "arg.turns.text": "Turns a day, 1-20 (from the next day)",
+    "arg.threshold": "threshold",
+    "arg.threshold.text": "Held points a Turn End needs, in steps of 50 (from the next day)",
+    "choice.rules.official": "official rules",
+    "choice.rules.house": "house rules",
+    "choice.rules.revised": "revised house rules",
+    "setting.variant": "rules",
     "greed.day_closed": "{who}This day is closed. Nothing was thrown.",
 }

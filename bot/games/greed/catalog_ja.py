@@ -209,5 +209,23 @@ TEXTS: Final[Mapping[str, str]] = {
     "verify.detail.faces.count.greed": (
         "プレイヤー{player_id}の{throw_seq}投目: 出目が{count}個記録されています（1〜6個のはず）"
     ),
+    # Greed's rules as a village sets them (`/village config rules: turns: threshold:`).
+    "allowed.rules": "official（公式ルール）、house（ハウスルール）、revised（改定版ハウスルール）",
+    "allowed.turns": "1〜20",
+    "allowed.threshold": "0〜100000 の50点刻み",
+    "setting.rules": "ルール",
+    "setting.turns": "ターン数",
+    "setting.threshold": "TE条件",
+    "value.turns": "{n}ターン",
+    "arg.rules": "ルール",
+    "arg.rules.text": "ルール（次の日から）",
+    "arg.turns": "ターン数",
+    "arg.turns.text": "1日のターン数 1〜20（次の日から）",
+    "arg.threshold": "te条件",
+    "arg.threshold.text": "TEに必要な持ち点（50点刻み、次の日から）",
+    "choice.rules.official": "公式ルール",
+    "choice.rules.house": "ハウスルール",
+    "choice.rules.revised": "改定版ハウスルール",
+    "setting.variant": "ルール",
     "greed.day_closed": "{who}この日はもう締め切られています。何も振っていません。",
 }

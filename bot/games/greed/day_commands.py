@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.games.day import DayArgument, DayCommand
+from bot.games.greed.rules import MAX_TURNS_PER_DAY
 
 _PLAYER: Final = DayArgument("player", "player")
 _DAY: Final = DayArgument("day", "day", low=1)
@@ -38,6 +39,13 @@ COMMANDS: Final = (
 )
 """`/greed status`, `/greed end`, … in the order help lists them."""
 
+SETTINGS: Final = (
+    DayArgument("rules", "choice", choices=("official", "house", "revised")),
+    DayArgument("turns", "number", low=1, high=MAX_TURNS_PER_DAY),
+    DayArgument("threshold", "number", low=0, high=100_000),
+)
+"""Greed's rules as a village sets them: `/village config rules:house turns:5`."""
+
 POSITION: Final = ("turn", "lap", "throw")
 """Where a throw was made: its turn, the lap of the turn and the throw of the lap."""
 
@@ -66,4 +74,7 @@ ARGUMENT_ALIASES: Final[Mapping[str, tuple[str, ...]]] = {
     "ターン": ("turn",),
     "周": ("lap",),
     "投": ("throw",),
+    "ルール": ("rules",),
+    "ターン数": ("turns",),
+    "te条件": ("threshold",),
 }

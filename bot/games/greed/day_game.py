@@ -82,6 +82,7 @@ DAY: DayGame[PlayerDay, GreedMove, GreedEvent] = DayGame(
     answers=GreedAnswers(),
     texts=text.TEXTS,
     commands=day_commands.COMMANDS,
+    settings=day_commands.SETTINGS,
     position=day_commands.POSITION,
     aliases=day_commands.ALIASES,
     argument_aliases=day_commands.ARGUMENT_ALIASES,

@@ -49,6 +49,7 @@ from bot.games.greed.words import (
     moves_text,
     next_line,
     points_line,
+    rule_value,
     rules_text,
     standing,
     take_words,
@@ -324,6 +325,7 @@ TEXTS: Final = GameTexts(
     TEXTS_JA,
     TEXTS_EN,
     rules=rules_text,
+    setting=rule_value,
     shapes={day_key(KEY, name): shape for name, shape in SHAPES.items()},
     # Greed's replies had no prefix before (and two refusals other names): one kept in an
     # outbox when the bot was upgraded is still written.

@@ -83,6 +83,18 @@ def rules_text(t: Text, rules: Mapping[str, Any]) -> str:
     )
 
 
+def rule_value(t: Text, field: str, value: Any) -> str | None:
+    """A rule's value as a village's settings list it: the variant's name, a threshold in
+    points, a number of turns."""
+    if field == "variant":
+        return t.word("variant", value)
+    if field == "threshold":
+        return t.pts(value)
+    if field == "turns":
+        return t("value.turns", n=as_int(value))
+    return None
+
+
 # -- where a player stands ------------------------------------------------------------------
 
 

@@ -100,8 +100,10 @@ DAY: Final[DayGame[PipsDay, object, Rolled]] = DayGame(
         DayCommand("verify", "verify", (DayArgument("day", "day", low=1),)),
         DayCommand("help", "help"),
     ),
+    settings=(DayArgument("sides", "number", low=6, high=6),),
     position=("throw",),
     aliases={"状況": "status"},
+    argument_aliases={"面数": ("sides",)},
     group_aliases=("ピップス",),
     tags=("[[pips]]",),
 )

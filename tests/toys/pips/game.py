@@ -83,9 +83,9 @@ class PipsGame:
     setting_keys: tuple[str, ...] = ("sides",)
 
     def settings(self, changes: Mapping[str, str], base: Mapping[str, Json]) -> dict[str, Json]:
-        if changes:
-            key, value = next(iter(changes.items()))
-            raise SettingError(key, value, "sides: 6")
+        for key, value in changes.items():
+            if value.strip() != str(SIDES):  # one die of six sides, whatever is asked
+                raise SettingError(key, value, "6")
         return {"sides": SIDES, **base}
 
     def new(self, settings: Mapping[str, Json], seats: int) -> PipsDay:

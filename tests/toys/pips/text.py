@@ -30,6 +30,9 @@ EN: Final = {
     "cmd.pips.verify": "Pips: check a closed day's rolls against its seed",
     "cmd.pips.help": "Pips: the commands",
     "slash.pips": "pips",
+    "arg.sides": "sides",
+    "arg.sides.text": "The die's sides (6; from the next day)",
+    "setting.sides": "sides",
     "slash.group.pips": "Pips, one die a day",
 }
 JA: Final = {
@@ -52,6 +55,9 @@ JA: Final = {
     "cmd.pips.verify": "ピップス: 締まった日の出目をシードで検証",
     "cmd.pips.help": "ピップス: コマンド一覧",
     "slash.pips": "ピップス",
+    "arg.sides": "面数",
+    "arg.sides.text": "ダイスの面数（6。次の日から）",
+    "setting.sides": "面数",
     "slash.group.pips": "1日ダイス1個のピップス",
 }
 
