@@ -104,7 +104,7 @@ def observe(state: RegidiceState, viewer: Seat | None) -> dict[str, Json]:
     return view
 
 
-def record(state: RegidiceState) -> dict[str, Json]:
+def table_record(state: RegidiceState) -> dict[str, Json]:
     """§5's record: result, reason, enemies defeated, progress, rounds played (what the
     score table shows too)."""
     return {
@@ -118,4 +118,4 @@ def record(state: RegidiceState) -> dict[str, Json]:
 
 def summary(state: RegidiceState) -> dict[str, Json]:
     """§5's record, and how many played."""
-    return {**record(state), "players": state.players}
+    return {**table_record(state), "players": state.players}
