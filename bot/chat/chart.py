@@ -317,6 +317,17 @@ class _Page:
     def font(self, size: float) -> FontProperties:
         return FontProperties(family=self.families, size=size)
 
+    def style(self, size: float, color: str, align: str) -> dict[str, Any]:
+        """How every text of the picture is set: the page's fonts, centred on its line, and
+        never read as maths (a name may hold a `$`)."""
+        return {
+            "fontproperties": self.font(size),
+            "color": color,
+            "ha": align,
+            "va": "center",
+            "parse_math": False,
+        }
+
     def text(
         self,
         x: float,
@@ -327,14 +338,7 @@ class _Page:
         align: str = "left",
     ) -> Text:
         return self.figure.text(
-            x / _WIDTH,
-            1 - y / self.height,
-            text,
-            fontproperties=self.font(size),
-            color=color,
-            ha=align,
-            va="center",
-            parse_math=False,
+            x / _WIDTH, 1 - y / self.height, text, **self.style(size, color, align)
         )
 
     def axes(self, x: float, y: float, width: float, height: float) -> Axes:
@@ -661,16 +665,7 @@ def _draw_table(page: _Page, axes: Axes, selection: Selection, layout: _Layout) 
 
     def cell(x: float, y: float, text: str, align: str, size: float = _SIZE) -> Text:
         return axes.text(
-            x,
-            y,
-            text,
-            fontproperties=page.font(size),
-            color=_INK,
-            ha=align,
-            va="center",
-            multialignment=align,
-            linespacing=1.1,
-            parse_math=False,
+            x, y, text, multialignment=align, linespacing=1.1, **page.style(size, _INK, align)
         )
 
     axes.add_patch(Rectangle((0, 0), width, head, facecolor=_HEADER, edgecolor="none"))

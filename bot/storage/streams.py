@@ -23,15 +23,12 @@ from bot.storage.rows import EVENTS, PLAYERS, REPLIES, TABLES, score_row
 from bot.storage.tables import DAY, EVENT, MESSAGE, OUTBOX, PLAYER, SCORE, TABLE, VILLAGE
 from bot.village.ports import UnknownVillage, VersionConflict
 from bot.village.records import (
-    TABLE_FINISHED,
-    TABLE_PLAYING,
     VILLAGE_STREAM,
     NewEvent,
     OutboxRecord,
     PlayerRecord,
     StoredEvent,
     StreamAppend,
-    TableRecord,
     stored,
 )
 
@@ -155,8 +152,7 @@ async def table_of_day(
     one the stream was read at: another writer that got there first fails this append.
     `day_settings`: the day's (read by the caller), whose rules a new table takes;
     `while_open`: the move also checks that the day is open (SQLite)."""
-    new_version = append.expected_version + len(append.events)
-    status = TABLE_FINISHED if append.projection.finished else TABLE_PLAYING
+    new_version, status = append.version_after, append.table_status
     if append.expected_version != 0:
         # Found and moved in one statement: no row when another writer moved it first.
         moved = await run.row(
@@ -183,21 +179,7 @@ async def table_of_day(
         day_settings = None if found is None else found["settings"]
     rules = dict((day_settings or {}).get("rules") or {})
     table_id = await take_table_number(run, village_id, day_table=True)
-    made_table = TableRecord(
-        village_id,
-        table_id,
-        game,
-        day,
-        append.player_id,
-        None,  # a day table has no place
-        rules,
-        (append.player_id,),
-        status,
-        at,
-        new_version,
-        started_at=at,
-        ended_at=at if status == TABLE_FINISHED else None,
-    )
+    made_table = append.new_day_table(table_id, day, game, rules, at)
     made = await run.execute(_make_day_table(run.dialect), TABLES.values(made_table))
     if made == 0:
         raise VersionConflict(f"the day table of player {append.player_id} was made first")

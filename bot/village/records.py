@@ -257,6 +257,39 @@ class StreamAppend:
             for offset, event in enumerate(self.events, start=1)
         ]
 
+    @property
+    def version_after(self) -> int:
+        """The stream's version once its events are appended."""
+        return self.expected_version + len(self.events)
+
+    @property
+    def table_status(self) -> str:
+        """The day table's status after the events: finished with the player's last turn."""
+        return TABLE_FINISHED if self.projection.finished else TABLE_PLAYING
+
+    def new_day_table(
+        self, table_id: int, day: int, game: str, rules: dict[str, Any], at: dt.datetime
+    ) -> TableRecord:
+        """The player's day table as the day's first move makes it: in no place, under the
+        day's `rules`, the player in its one seat, started when it opens (and ended then,
+        when that move finishes it)."""
+        status = self.table_status
+        return TableRecord(
+            village_id=self.projection.village_id,
+            table_id=table_id,
+            game=game,
+            day=day,
+            opener_id=self.player_id,
+            place_id=None,
+            settings=rules,
+            seats=(self.player_id,),
+            status=status,
+            opened_at=at,
+            version=self.version_after,
+            started_at=at,
+            ended_at=at if status == TABLE_FINISHED else None,
+        )
+
     def renamed(self) -> NewEvent | None:
         """The event of the village's own stream that logs the rename, if `player` renames
         someone: the player's row keeps the name in use, the log every name they went by,

@@ -2,7 +2,8 @@
 The chat checks a reply against it before writing it; `TEXTS` hands the shapes to the chat
 with the writers. A field is required where `replies` always sets it (a move's round and
 what follows it, a round's ranking, the game's totals); a refused move's shape is one for
-all refusals: each names a few of its fields, and where the table stands."""
+all refusals (a message that could not be read among them): each names a few of its fields,
+and where the table stands."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ class Refusal(Params):
     promotions: list[Str] | None = None
     reason: Str | None = None
     round: Int | None = None
+    tags: Int | None = None
+    """A message that could not be read: how many `[[ducks]]` tags it had."""
     turn_seat: Int | None = None
     values: list[Int] | None = None
     whites: list[Int] | None = None
@@ -69,19 +72,6 @@ class GameEndParams(Params):
     seed: Str | None = None
     totals: list[Int]
     winners: list[Int]
-
-
-class MalformedParams(Params):
-    boss: Int | None = None
-    finished: Flag | None = None
-    moves: list[Str] | None = None
-    names: list[Str] | None = None
-    next_seat: Int | None = None
-    promotions: list[Str] | None = None
-    reason: Str | None = None
-    round: Int | None = None
-    tags: Int | None = None
-    whites: list[Int] | None = None
 
 
 class RoundEndParams(Params):
@@ -134,7 +124,7 @@ SHAPES: Final[Shapes] = {
     "ducks.game_end": GameEndParams,
     "ducks.game_over": Refusal,
     "ducks.left": Move,
-    "ducks.malformed": MalformedParams,
+    "ducks.malformed": Refusal,
     "ducks.must_pass": Refusal,
     "ducks.no_promotion": Move,
     "ducks.not_seated": Refusal,

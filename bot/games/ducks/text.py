@@ -32,7 +32,6 @@ from bot.words.text import (
 
 TEXTS_JA: Final[Mapping[str, str]] = catalog_ja.TEXTS
 TEXTS_EN: Final[Mapping[str, str]] = catalog_en.TEXTS
-CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {"ja": TEXTS_JA, "en": TEXTS_EN}
 
 
 # -- names and dice ------------------------------------------------------------------------------

@@ -66,23 +66,13 @@ TABLE: TableGame[RegidiceState, RegidiceMove, RegidiceEvent] = TableGame(
     texts=text.TEXTS,
     commands=TableCommands(
         group_aliases=("レジダイス",),
+        # Its moves' and its score table's Japanese names: the commands every table game
+        # has are named by the village (`新規`, `参加`, `状況`, …), as are the common keys.
         aliases={
-            "新規": "new",
-            "参加": "join",
-            "退出": "leave",
-            "設定": "config",
-            "開始": "start",
-            "手元": "hand",
             "宣言": "declare",
             "実行": "act",
             "準備": "prepare",
-            "状況": "status",
-            "記録": "log",
-            "スキップ": "skip",
-            "中止": "abandon",
-            "検証": "verify",
             "記録表": "score",
-            "書き出し": "export",
         },
         argument_aliases={
             "行動": ("action",),
@@ -94,12 +84,6 @@ TABLE: TableGame[RegidiceState, RegidiceMove, RegidiceEvent] = TableGame(
             "渡す": ("pass",),
             "宣言方式": ("declare",),
             "ダイス": ("dice",),
-            "期限": ("deadline",),
-            "持ち時間": ("deadline",),
-            "ラウンド数": ("rounds",),
-            "ラウンド": ("round",),
-            "理由": ("reason",),
-            "卓": ("table",),
         },
         positional=True,
         hands=True,

@@ -104,13 +104,18 @@ def observe(state: RegidiceState, viewer: Seat | None) -> dict[str, Json]:
     return view
 
 
-def summary(state: RegidiceState) -> dict[str, Json]:
-    """§5's record: result, reason, enemies defeated, progress, rounds played."""
+def table_record(state: RegidiceState) -> dict[str, Json]:
+    """§5's record: result, reason, enemies defeated, progress, rounds played (what the
+    score table shows too)."""
     return {
         "result": state.result,
         "reason": state.reason,
         "defeated": state.defeated,
         "progress": state.progress,
         "rounds": state.round,
-        "players": state.players,
     }
+
+
+def summary(state: RegidiceState) -> dict[str, Json]:
+    """§5's record, and how many played."""
+    return {**table_record(state), "players": state.players}

@@ -41,7 +41,7 @@ from bot.games.regidice.events import (
     Rolled,
     Suffered,
 )
-from bot.games.regidice.observe import enemy, observe
+from bot.games.regidice.observe import enemy, observe, table_record
 from bot.games.regidice.rules import tokens
 from bot.games.regidice.settings import deadline_hours
 from bot.games.regidice.table import (
@@ -398,14 +398,7 @@ def status(state: RegidiceState, names: Names) -> Params:
 
 
 def score(state: RegidiceState, names: Names) -> Params:
-    return {
-        "result": state.result,
-        "reason": state.reason,
-        "defeated": state.defeated,
-        "progress": state.progress,
-        "rounds": state.round,
-        "names": list(names),
-    }
+    return {**table_record(state), "names": list(names)}
 
 
 def _record(record: RoundRecord, names: Names) -> Params:

@@ -62,17 +62,16 @@ class MemoryDayLog(MemoryBase):
         self, village_id: int, message_id: int, player_id: int
     ) -> PlayContext | None:
         state = self._read()
-        found = state.villages.get(village_id)
-        if found is None:
+        here = state.here(village_id, message_id)
+        if here is None:
             return None
-        village = found.record
-        day = state.days.get((village_id, village.day))
+        village, day, handled = here
         player = state.players.get((village_id, player_id))
         table = state.day_table(village_id, village.day, player_id)
         return PlayContext(
-            village=copied(village),
-            day=None if day is None else copied(day),
-            handled=(village_id, message_id) in state.messages,
+            village=village,
+            day=day,
+            handled=handled,
             player=None if player is None else copied(player),
             points_before=sum(
                 row.points

@@ -117,6 +117,22 @@ class State:
             key=lambda table: table.table_id,
         )
 
+    def here(
+        self, village_id: int, message_id: int
+    ) -> tuple[VillageRecord, DayRecord | None, bool] | None:
+        """What a move reads first wherever it is played, as copies: the village, its
+        current day, and whether the message was handled already; None for no village."""
+        found = self.villages.get(village_id)
+        if found is None:
+            return None
+        village = found.record
+        day = self.days.get((village_id, village.day))
+        return (
+            copied(village),
+            None if day is None else copied(day),
+            (village_id, message_id) in self.messages,
+        )
+
     def day_table(self, village_id: int, day: int, player_id: int) -> TableRecord | None:
         """A player's day table of `day`, if they have played that day."""
         for table in self.day_tables(village_id, day):

@@ -12,11 +12,8 @@ from bot.storage.memory.copies import copied
 from bot.storage.memory.state import State
 from bot.village.ports import VersionConflict
 from bot.village.records import (
-    TABLE_FINISHED,
-    TABLE_PLAYING,
     StoredEvent,
     StreamAppend,
-    TableRecord,
 )
 
 
@@ -55,8 +52,7 @@ def table_of_day(
     """A player's day table moved on from the version the stream was read at, or made
     with the day's first throw. Raises VersionConflict when another writer moved it or
     made it first."""
-    version = append.expected_version + len(append.events)
-    status = TABLE_FINISHED if append.projection.finished else TABLE_PLAYING
+    version, status = append.version_after, append.table_status
     if append.expected_version != 0:
         moved = [
             table
@@ -84,21 +80,6 @@ def table_of_day(
         for table in state.tables.values()
     ):
         raise VersionConflict(f"the day table of player {append.player_id} was made first")
-    state.tables[(village_id, table_id)] = copied(
-        TableRecord(
-            village_id=village_id,
-            table_id=table_id,
-            game=game,
-            day=day,
-            opener_id=append.player_id,
-            place_id=None,
-            settings=rules,
-            seats=(append.player_id,),
-            status=status,
-            opened_at=at,
-            version=version,
-            started_at=at,
-            ended_at=at if status == TABLE_FINISHED else None,
-        )
-    )
+    made = append.new_day_table(table_id, day, game, rules, at)
+    state.tables[(village_id, table_id)] = copied(made)
     return table_id

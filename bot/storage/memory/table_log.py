@@ -53,16 +53,14 @@ class MemoryTableLog(MemoryBase):
     async def table_context(
         self, village_id: int, message_id: int, place_id: int
     ) -> TableContext | None:
-        state = self._read()
-        found = state.villages.get(village_id)
-        if found is None:
+        here = self._read().here(village_id, message_id)
+        if here is None:
             return None
-        village = found.record
-        day = state.days.get((village_id, village.day))
+        village, day, handled = here
         return TableContext(
-            village=copied(village),
-            day=None if day is None else copied(day),
-            handled=(village_id, message_id) in state.messages,
+            village=village,
+            day=day,
+            handled=handled,
             table=await self.table_at(village_id, place_id, open_only=False),
         )
 
