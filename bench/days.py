@@ -72,12 +72,12 @@ from bot.storage.store import SqlStore
 from bot.village.chance import FairChance
 from bot.village.clock import ManualClock
 from bot.village.core import SEAT, Author, Core, Incoming
+from bot.village.day.stream_cache import StreamCache
 from bot.village.moves import Where, apply
 from bot.village.records import DayRecord, MessageRecord, PlayerRecord, StreamAppend, VillageRecord
 from bot.village.requests import GamePlay
 from bot.village.service import VillageService
 from bot.village.stream import read_stream
-from bot.village.stream_cache import StreamCache
 from bot.words.reply import Attachment, Reply
 
 PLAYERS = 100

@@ -80,7 +80,7 @@ async def _export(
     from bot.village.chance import FairChance
     from bot.village.clock import SystemClock
     from bot.village.core import Core, Refusal
-    from bot.village.record import day_record
+    from bot.village.day.record import day_record
     from bot.village.table_record import table_document
 
     # Read only: an export never changes the database, not even its schema.

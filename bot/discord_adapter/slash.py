@@ -28,12 +28,12 @@ from bot.discord_adapter.snowflakes import ignored, out_of_range
 from bot.discord_adapter.surface import discord_surface, jump_url
 from bot.discord_adapter.translator import name, text
 from bot.village.core import Author, Incoming
+from bot.village.day.transparency import MAX_EXPORT
 from bot.village.records import BY_INTERACTION, DROPPED
 from bot.village.registry import Argument, Command, commands_of
 from bot.village.replies import Answer
 from bot.village.requests import CommandRequest, Request
 from bot.village.service import VillageService
-from bot.village.transparency import MAX_EXPORT
 from bot.words.reply import refused
 
 _logger = logging.getLogger(__name__)

@@ -12,11 +12,11 @@ from bot.games.api import replay
 from bot.games.registry import AnyGame
 from bot.village.config import changed_settings
 from bot.village.core import Author, Call, Core, Refusal
-from bot.village.day_views import day_views
+from bot.village.day.memo import closing_memos, standings_reply, village_scores
+from bot.village.day.record import views_digest
+from bot.village.day.views import day_views
 from bot.village.frozen import thawed
-from bot.village.memo import closing_memos, standings_reply, village_scores
 from bot.village.ports import VillageExists
-from bot.village.record import views_digest
 from bot.village.records import (
     CHANNEL,
     POSTS,

@@ -10,8 +10,9 @@ from typing import Final, Literal, cast, get_args
 
 from bot.games.day import DayArgument
 from bot.games.registry import DEFAULT, AnyDayGame, AnyTableGame, Claims, Registry
-from bot.village import commands, config, days, tables, transparency
+from bot.village import config, days, tables
 from bot.village.core import Call, Core, Refusal
+from bot.village.day import commands, transparency
 from bot.village.requests import CommandRequest
 from bot.words.reply import Reply
 

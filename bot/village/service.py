@@ -20,9 +20,9 @@ from bot.games.api import Play
 from bot.games.registry import DEFAULT, Registry
 from bot.village import days, overdue, tables
 from bot.village.core import Author, Call, Core, Incoming, Refusal
+from bot.village.day.play import play
 from bot.village.flood import FloodGate, Verdict
 from bot.village.inputs import clean_name, unusable
-from bot.village.play import play
 from bot.village.ports import (
     ChanceSource,
     Clock,

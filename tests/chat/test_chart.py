@@ -32,7 +32,7 @@ from bot.chat.chart import (
 )
 from bot.chat.render import render
 from bot.storage.memory import MemoryStore
-from bot.village.memo import VillageScores, standings_params
+from bot.village.day.memo import VillageScores, standings_params
 from bot.village.records import DayPoints, PlayerRecord, VillageRecord
 from bot.village.settings import VillageSettings
 from bot.words.reply import Reply, ReplyKind

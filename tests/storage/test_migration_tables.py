@@ -28,7 +28,7 @@ from bot.storage.tables import DAY_TABLES_FROM
 from bot.village.chance import FairChance
 from bot.village.clock import SystemClock
 from bot.village.core import Core
-from bot.village.record import day_record
+from bot.village.day.record import day_record
 from bot.village.records import (
     TABLE_SEATING,
     MessageRecord,

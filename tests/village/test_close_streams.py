@@ -17,9 +17,9 @@ from bot.console.scripted import ScriptedDice
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
+from bot.village.day.stream_cache import StreamCache
 from bot.village.records import DayClosing, PlayerDayRecord, StoredEvent
 from bot.village.service import VillageService
-from bot.village.stream_cache import StreamCache
 from bot.words.reply import Reply
 
 pytestmark = pytest.mark.db

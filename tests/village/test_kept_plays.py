@@ -14,7 +14,7 @@ from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import Incoming
-from bot.village.kept_plays import KeptPlays
+from bot.village.day.kept_plays import KeptPlays
 from bot.village.records import PlayContext, VillageRecord
 from bot.village.replies import Answer
 from bot.village.service import VillageService

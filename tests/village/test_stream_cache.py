@@ -15,10 +15,10 @@ from bot.games.registry import GAMES
 from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
+from bot.village.day.stream_cache import KeptStream, StreamCache
 from bot.village.records import StoredEvent
 from bot.village.service import VillageService
 from bot.village.stream import extend_stream, read_stream
-from bot.village.stream_cache import KeptStream, StreamCache
 from tests.console.golden import TRANSCRIPTS_DIR as TRANSCRIPTS
 from tests.console.golden import golden_seeds
 from tests.village.test_service import ALICE, SIX, T0, GreedOutsOnly, ask, make_village, message

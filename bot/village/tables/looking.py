@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.api import HandPresenter, Json, RuleError
 from bot.village.core import Call, Core, Refusal, int_arg
+from bot.village.day.transparency import attached_export
 from bot.village.records import TABLE_SEATING
 from bot.village.table_record import table_document, verify_table
 from bot.village.tables.own import with_own_view
@@ -21,7 +22,6 @@ from bot.village.tables.seated import (
     state_of,
 )
 from bot.village.tables.telling import secret_reply, table_reply
-from bot.village.transparency import attached_export
 from bot.words.reply import Attachment, Reply, ReplyKind
 
 

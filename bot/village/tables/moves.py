@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.games.api import Play, RuleError, Unreadable
 from bot.village.core import Call, Core, Incoming, Refusal
+from bot.village.day.play import double_post
 from bot.village.moves import Applied, apply
-from bot.village.play import double_post
 from bot.village.ports import DuplicateMessage
 from bot.village.records import TABLE_PLAYING, NewEvent, VillageRecord
 from bot.village.replies import Delivery

@@ -18,7 +18,8 @@ from bot.games.day import day_key
 from bot.games.registry import AnyGame
 from bot.village import days
 from bot.village.core import MAX_ATTEMPTS, SEAT, Core, Incoming, Refusal
-from bot.village.memo import memo_reply
+from bot.village.day.memo import memo_reply
+from bot.village.day.stream_cache import KeptStream, StreamKey
 from bot.village.moves import Where, apply
 from bot.village.ports import DuplicateMessage, KeptChanging, VersionConflict
 from bot.village.records import (
@@ -37,7 +38,6 @@ from bot.village.records import (
 from bot.village.replies import Delivery
 from bot.village.requests import MAX_LENGTH
 from bot.village.stream import StreamView, extend_stream, read_stream
-from bot.village.stream_cache import KeptStream, StreamKey
 from bot.words.reply import Reply, ReplyKind, move_kind
 
 # What became of an earlier answer when the double-post rule looks at it.

@@ -9,7 +9,7 @@ from dataclasses import replace
 from bot.games.api import Json, RuleError
 from bot.games.day import day_key
 from bot.village.core import Call, Core, Refusal, int_arg, reason_arg
-from bot.village.memo import memo_reply, standings_reply
+from bot.village.day.memo import memo_reply, standings_reply
 from bot.village.records import (
     NewEvent,
     PlayerRecord,

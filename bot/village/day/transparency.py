@@ -9,7 +9,7 @@ from bot.fairness.document import UnreadableRecordError, loads
 from bot.games.api import RuleError
 from bot.games.day import day_key
 from bot.village.core import Call, Core, Refusal, int_arg
-from bot.village.record import day_record, village_stats
+from bot.village.day.record import day_record, village_stats
 from bot.words.reply import Attachment, Reply, ReplyKind
 
 MAX_EXPORT = 5_000_000
