@@ -40,4 +40,8 @@ def test_the_village_and_the_chat_name_no_day_game() -> None:
 def test_the_scan_reads_every_file_of_both_folders() -> None:
     # A scan that read nothing would pass anything: it reads the catalogues and the village.
     scanned = {p.relative_to(ROOT).as_posix() for f in NEUTRAL for p in (ROOT / f).rglob("*.py")}
-    assert {"bot/chat/catalog_ja.py", "bot/chat/catalog_en.py", "bot/village/day/play.py"} <= scanned
+    assert {
+        "bot/chat/catalog_ja.py",
+        "bot/chat/catalog_en.py",
+        "bot/village/day/play.py",
+    } <= scanned
