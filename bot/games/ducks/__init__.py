@@ -1,10 +1,11 @@
 """Ducks in a Bucket (ducks.md): a table game of 2–6 players on the game API.
 
-The rules side is pure: `rules` (dice, promotions, hands, points), `moves`, `events` (and
-their codec), `settings`, `table` (the state, events applied), `turns` (what each move makes
+The rules side is pure: `scoring` (dice, promotions, hands, points), `moves`, `events` (and
+their codec), `settings`, `table` (the state, events applied), `rules` (what each move makes
 happen), `game` (the `Game` the village hosts, with the fair dice), `odds`, `grammar` (chat
-messages that play) and `script` (replay dice). The reply side: `view` and `replies` (plain
-JSON), `presenter` (the replies with names), `text` with `catalog_ja` / `catalog_en` (words).
+messages that play) and `script` (replay dice). The reply side: `observe` and `replies`
+(plain JSON), `presenter` (the replies with names), `text` with `catalog_ja` / `catalog_en`
+(words). Each role has the same module name in every table game.
 """
 
 from bot.games.api import MoveCommand, TableCommands, TableGame

@@ -2,7 +2,7 @@
 
 A roll is two steps, so that the village draws dice only for a roll the rules allow:
 `decide(Roll())` checks it and asks for the dice (`RollAsked`), and `resolve(outcome)` rolls
-them. Every other move needs no chance. What each move does is `turns`' business; this
+them. Every other move needs no chance. What each move does is `rules`' business; this
 module fits it to the API, with the fair dice of §7.
 """
 
@@ -25,13 +25,13 @@ from bot.games.api import (
     Seat,
     Unreadable,
 )
-from bot.games.ducks import grammar, replies, script, turns
+from bot.games.ducks import grammar, replies, rules, script
 from bot.games.ducks import settings as table_settings
 from bot.games.ducks.events import DuckCodec, DuckEvent
 from bot.games.ducks.moves import DuckMove, Pass, Promote, Roll, Stop
-from bot.games.ducks.rules import FACES
+from bot.games.ducks.observe import snapshot
+from bot.games.ducks.scoring import FACES
 from bot.games.ducks.table import DuckState, evolve, move_names, new_table
-from bot.games.ducks.view import snapshot
 from bot.games.table_rules import Parts, TableRules
 
 KEY: Final = "ducks"
@@ -84,7 +84,7 @@ def legal_moves(state: DuckState, seat: Seat) -> Sequence[DuckMove]:
 def _rolled(state: DuckState, request: ChanceRequest, outcome: Outcome) -> tuple[DuckEvent, ...]:
     """The roll's dice as faces (values are faces minus one), the Boss first."""
     boss, *whites = (value + 1 for value in outcome)
-    return turns.rolled(state, boss, tuple(whites))
+    return rules.rolled(state, boss, tuple(whites))
 
 
 class DucksGame(TableRules[DuckState, DuckMove, DuckEvent]):
@@ -102,12 +102,12 @@ class DucksGame(TableRules[DuckState, DuckMove, DuckEvent]):
         to_move=to_move,
         chance=chance,
         legal_moves=legal_moves,
-        decide=turns.decide,
+        decide=rules.decide,
         resolved=_rolled,
         evolve=evolve,
         # The turn's time is up (or a moderator skips it): stop with the bucket in phase
         # `promoted`, else forfeit; the next turn begins at once.
-        expire=turns.time_up,
+        expire=rules.time_up,
         # Nothing in Ducks is hidden: every viewer sees the same table, seats by number.
         observe=lambda state, viewer: snapshot(state, lambda seat: seat),
         summary=replies.score_table,  # each round's hands and points, the totals

@@ -15,7 +15,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-from bot.games.ducks.rules import FACES, WHITE_DICE, promotions
+from bot.games.ducks.scoring import FACES, WHITE_DICE, promotions
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,9 @@ from bot.games.ducks.events import (
     Stopped,
 )
 from bot.games.ducks.grammar import Malformed
+from bot.games.ducks.observe import Name, snapshot, turn_fields
 from bot.games.ducks.odds import chances
-from bot.games.ducks.rules import WHITE_DICE
+from bot.games.ducks.scoring import WHITE_DICE
 from bot.games.ducks.table import (
     DuckState,
     Phase,
@@ -36,7 +37,6 @@ from bot.games.ducks.table import (
     first_seat,
     turn_order,
 )
-from bot.games.ducks.view import Name, snapshot, turn_fields
 
 Names: TypeAlias = Sequence[str] | None
 Params: TypeAlias = dict[str, Json]

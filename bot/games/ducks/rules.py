@@ -1,165 +1,242 @@
-"""Ducks in a Bucket on dice alone: promotions, hands and a round's points (ducks.md §2–§4).
+"""What each move at a Ducks table makes happen (ducks.md §2, §4, §5), checked before anything
+is drawn: the events of a move, of a roll's dice, and of the time limit.
 
-Faces are the numbers 1–6. Nothing here knows about seats, turns or time: the table asks
-these questions of the dice it has.
+A move that ends a turn also brings what follows it: the next turn, the round's scoring, or
+the game's end. Every refusal says whose turn it is and what is legal now.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
-from itertools import combinations, product
-from typing import Final
+from typing import TypeAlias
 
-FACES: Final = range(1, 7)
-WHITE_DICE: Final = 5
-WILD: Final = 2
-"""A 2 in the bucket is a wild duck when the table plays `wild:on`."""
-
-Promotion = tuple[int, ...]
-"""White dice's faces promoted together, ascending."""
-
-
-# -- promotions (§2) ---------------------------------------------------------------------------
-
-
-def promotions(boss: int, whites: Sequence[int]) -> tuple[Promotion, ...]:
-    """Every distinct legal promotion of a roll: fewer dice first, then by faces."""
-    found: set[Promotion] = set()
-    for k in range(1, whites.count(boss) + 1):
-        found.add((boss,) * k)
-    ordered = sorted(whites)
-    for size in range(2, len(ordered) + 1):
-        for dice in combinations(ordered, size):
-            if sum(dice) == boss:
-                found.add(dice)
-    return tuple(sorted(found, key=lambda p: (len(p), p)))
-
-
-def promotion_text(values: Sequence[int]) -> str:
-    """A promotion as the replies write it: `2+3`."""
-    return "+".join(str(v) for v in sorted(values))
-
-
-class Refusal:
-    """Why a named promotion is not legal (the `reason` of a refused promotion)."""
-
-    EMPTY: Final = "empty"
-    NOT_ROLLED: Final = "not_rolled"
-    """A value not rolled, or named more often than it was rolled."""
-    SINGLE_NOT_BOSS: Final = "single_not_boss"
-    MIXED: Final = "mixed"
-    """Dice equal to the Boss together with others: neither a match nor a sum."""
-    NOT_SUM: Final = "not_sum"
-    """Two or more dice, none equal to the Boss, that do not total it."""
-
-
-def refusal(boss: int, whites: Sequence[int], values: Sequence[int]) -> str | None:
-    """Why promoting `values` from this roll is refused, or None when it is legal."""
-    if not values:
-        return Refusal.EMPTY
-    named, rolled = Counter(values), Counter(whites)
-    if any(count > rolled[value] for value, count in named.items()):
-        return Refusal.NOT_ROLLED
-    if all(value == boss for value in values):
-        return None
-    if len(values) == 1:
-        return Refusal.SINGLE_NOT_BOSS
-    if boss in named:
-        return Refusal.MIXED
-    return None if sum(values) == boss else Refusal.NOT_SUM
-
-
-# -- hands (§3) --------------------------------------------------------------------------------
-
-CATEGORIES: Final = (
-    "high_card",
-    "one_pair",
-    "two_pair",
-    "three_of_a_kind",
-    "full_house",
-    "straight",
-    "four_of_a_kind",
-    "five_of_a_kind",
+from bot.games.api import Decided, Json, RuleError, Seat
+from bot.games.ducks.events import (
+    Busted,
+    DieSetAside,
+    DuckEvent,
+    ForfeitCause,
+    Forfeited,
+    GameEnded,
+    Passed,
+    Promoted,
+    RollAsked,
+    Rolled,
+    RoundScored,
+    SeatLeft,
+    Stopped,
+    TurnStarted,
 )
-"""Weakest first: a category's index is its rank."""
+from bot.games.ducks.moves import DuckMove, Leave, Pass, Promote, Roll, Stop
+from bot.games.ducks.scoring import promotion_text, refusal, round_points
+from bot.games.ducks.table import (
+    DuckState,
+    Phase,
+    Turn,
+    bucket_hand,
+    evolve,
+    first_seat,
+    move_names,
+    next_seat,
+    winners,
+)
 
-_STRAIGHTS: Final = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
-
-
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """What a bucket makes: its category, §3's value list and each die's value."""
-
-    category: str
-    values: tuple[int, ...]
-    """Values by how often each occurs, then by value, highest first, padded with 0 to five."""
-    dice: tuple[int, ...]
-    """The value each bucket die counts as, in bucket order (a wild 2 resolved)."""
-
-    @property
-    def key(self) -> tuple[int, tuple[int, ...]]:
-        """Compare hands by this: category first, then the value list."""
-        return CATEGORIES.index(self.category), self.values
+Steps: TypeAlias = Decided[DuckState, DuckEvent]
+"""A Ducks move's events decided one after another, each applied at once (with
+`evolve`) so that the next sees its effect."""
 
 
-def _plain_hand(dice: tuple[int, ...]) -> Hand:
-    counts = Counter(dice)
-    shape = sorted(counts.values(), reverse=True)
-    if shape[0] == 5:
-        category = "five_of_a_kind"
-    elif shape[0] == 4:
-        category = "four_of_a_kind"
-    elif tuple(sorted(dice)) in _STRAIGHTS:
-        category = "straight"
-    elif shape[:2] == [3, 2]:
-        category = "full_house"
-    elif shape[0] == 3:
-        category = "three_of_a_kind"
-    elif shape[:2] == [2, 2]:
-        category = "two_pair"
-    elif shape[0] == 2:
-        category = "one_pair"
-    else:
-        category = "high_card"
-    ordered = sorted(dice, key=lambda v: (-counts[v], -v))
-    values = tuple(ordered) + (0,) * (WHITE_DICE - len(ordered))
-    return Hand(category, values, dice)
+def decide(state: DuckState, seat: Seat, move: DuckMove) -> tuple[DuckEvent, ...]:
+    """The events of `seat` making `move`; raises RuleError, changing nothing."""
+    turn = _open_turn(state, seat)
+    if isinstance(move, Leave):
+        return _leave(state, seat)
+    if seat != turn.seat:
+        raise _refused("ducks.not_your_turn", state, turn, seat=seat)
+    if isinstance(move, Roll):
+        return _roll(state, turn)
+    if isinstance(move, Promote):
+        return _promote(state, turn, move.values)
+    if isinstance(move, Pass):
+        return _pass(state, turn)
+    if isinstance(move, Stop):
+        return _stop(state, turn)
+    raise TypeError(f"{move!r} is not a Ducks move")
 
 
-@cache
-def hand(bucket: tuple[int, ...], wild: bool) -> Hand | None:
-    """The best hand of a bucket, or None for an empty one (a goose egg)."""
-    if not bucket:
-        return None
-    wilds = [i for i, face in enumerate(bucket) if wild and face == WILD]
-    best = _plain_hand(bucket)
-    # Higher values are tried first, so among equal best hands the earlier 2s take the higher
-    # values: one fixed answer for how a hand is written (`2→5+2+3+4+6`).
-    for choice in product(range(6, 0, -1), repeat=len(wilds)):
-        dice = list(bucket)
-        for i, value in zip(wilds, choice, strict=True):
-            dice[i] = value
-        candidate = _plain_hand(tuple(dice))
-        if candidate.key > best.key:
-            best = candidate
-    return best
+def rolled(state: DuckState, boss: int, whites: tuple[int, ...]) -> tuple[DuckEvent, ...]:
+    """The roll asked for came out so: with no promotion a die is set aside (and a bust
+    follows when none is left)."""
+    steps = Steps(evolve, state)
+    steps.add(Rolled(boss, whites))
+    turn = steps.state.turn
+    assert turn is not None
+    if not turn.promotions:
+        _set_aside(steps)
+    return steps.done()
 
 
-# -- a round's points (§4) ---------------------------------------------------------------------
+def time_up(state: DuckState) -> tuple[DuckEvent, ...]:
+    """The turn's time is up (or a moderator skips it): stop with the bucket in phase
+    `promoted`, else forfeit; the next turn begins at once. Nothing while nobody is waited
+    for."""
+    turn = state.turn
+    if state.finished or turn is None or turn.asked:
+        return ()
+    steps = Steps(evolve, state)
+    _end_turn(steps, _default_ending(turn, "time"))
+    return steps.done()
 
 
-def round_points(seats: int, turns: Sequence[tuple[int, Hand | None]]) -> tuple[int, ...]:
-    """Points per seat from `turns`, each (seat, hand) in the order the turns were played.
+# -- checks made before anything happens --------------------------------------------------------
 
-    The best hand scores `seats`, the next one less, and so on; equal hands rank by the earlier
-    turn. A goose egg, and a seat with no turn (it left the table), scores 0.
-    """
-    made = [(h.key, -order, seat) for order, (seat, h) in enumerate(turns) if h is not None]
-    made.sort(reverse=True)
-    points = [0] * seats
-    for rank, (_, _, seat) in enumerate(made):
-        points[seat] = seats - rank
-    return tuple(points)
+
+def _open_turn(state: DuckState, seat: Seat) -> Turn:
+    """The turn in progress, or the refusal of any move at this table now."""
+    if state.finished:
+        raise RuleError(
+            "ducks.game_over", {"winners": list(state.winners), "totals": list(state.totals)}
+        )
+    turn = state.turn
+    assert turn is not None  # a game in progress always has a turn between moves
+    if seat not in range(state.setup.seats):
+        raise _refused("ducks.not_seated", state, turn, seat=seat)
+    if seat in state.left:
+        raise _refused("ducks.seat_left", state, turn, seat=seat)
+    if turn.asked:
+        raise _refused("ducks.roll_pending", state, turn)
+    return turn
+
+
+def _refused(key: str, state: DuckState, turn: Turn, **specific: Json) -> RuleError:
+    """A refusal that says whose turn it is and what is legal in it now."""
+    params: dict[str, Json] = {
+        "turn_seat": turn.seat,
+        "round": turn.round,
+        "roll": turn.roll,
+        "phase": turn.phase.value,
+        "moves": list(move_names(state)),
+        "promotions": [promotion_text(p) for p in turn.promotions],
+    }
+    params.update(specific)
+    return RuleError(key, params)
+
+
+# -- the moves ----------------------------------------------------------------------------------
+
+
+def _roll(state: DuckState, turn: Turn) -> tuple[DuckEvent, ...]:
+    if turn.phase is Phase.ROLLED:
+        # Declining the roll's promotions costs a die, so it must be said (`pass`).
+        raise _refused("ducks.must_pass", state, turn)
+    return (RollAsked(turn.out),)
+
+
+def _promote(state: DuckState, turn: Turn, values: Sequence[int]) -> tuple[DuckEvent, ...]:
+    if turn.phase is Phase.READY:
+        raise _refused("ducks.roll_first", state, turn)
+    if turn.phase is Phase.PROMOTED:
+        raise _refused("ducks.already_promoted", state, turn)
+    assert turn.boss is not None
+    ordered = tuple(sorted(values))
+    reason = refusal(turn.boss, turn.whites, ordered)
+    if reason is not None:
+        raise _refused(
+            "ducks.bad_promotion",
+            state,
+            turn,
+            reason=reason,
+            values=list(values),
+            boss=turn.boss,
+            whites=list(turn.whites),
+        )
+    steps = Steps(evolve, state)
+    steps.add(Promoted(ordered))
+    after = steps.state.turn
+    assert after is not None
+    if after.out == 0:
+        _end_turn(steps, Stopped("auto"))
+    return steps.done()
+
+
+def _pass(state: DuckState, turn: Turn) -> tuple[DuckEvent, ...]:
+    if turn.phase is Phase.READY:
+        raise _refused("ducks.roll_first", state, turn)
+    if turn.phase is Phase.PROMOTED:
+        raise _refused("ducks.already_promoted", state, turn)
+    steps = Steps(evolve, state)
+    steps.add(Passed())
+    _set_aside(steps)
+    return steps.done()
+
+
+def _stop(state: DuckState, turn: Turn) -> tuple[DuckEvent, ...]:
+    if turn.phase is not Phase.PROMOTED:
+        # Stopping is allowed only right after a roll on which the player promoted.
+        raise _refused("ducks.stop_not_allowed", state, turn)
+    steps = Steps(evolve, state)
+    _end_turn(steps, Stopped("player"))
+    return steps.done()
+
+
+def _leave(state: DuckState, seat: Seat) -> tuple[DuckEvent, ...]:
+    """§5: the seat's turn in progress ends as at the time limit; later turns are skipped;
+    fewer than two players left ends the game without scoring the round in progress.
+
+    A hand the seat made earlier in the round stands, as it was made before leaving. When the
+    game ends this way during another player's turn, that turn is simply not finished: the
+    round it belongs to is not scored anyway."""
+    steps = Steps(evolve, state)
+    turn = state.turn
+    on_turn = turn is not None and turn.seat == seat
+    if on_turn:
+        assert turn is not None
+        steps.add(_default_ending(turn, "left"))
+    steps.add(SeatLeft(seat))
+    if on_turn:
+        _advance(steps)
+    elif len(steps.state.remaining) < 2:
+        steps.add(GameEnded(winners(steps.state)))
+    return steps.done()
+
+
+# -- what follows -------------------------------------------------------------------------------
+
+
+def _default_ending(turn: Turn, cause: ForfeitCause) -> DuckEvent:
+    """What the time limit (or leaving) does to a turn: stop with a bucket just promoted into,
+    otherwise forfeit."""
+    return Stopped(cause) if turn.phase is Phase.PROMOTED else Forfeited(cause)
+
+
+def _set_aside(steps: Steps) -> None:
+    """No promotion: one white die out of play, and a bust when none is left to roll."""
+    steps.add(DieSetAside())
+    turn = steps.state.turn
+    assert turn is not None
+    if turn.out == 0:
+        _end_turn(steps, Busted())
+
+
+def _end_turn(steps: Steps, ending: DuckEvent) -> None:
+    steps.add(ending)
+    _advance(steps)
+
+
+def _advance(steps: Steps) -> None:
+    """After a turn ends: the round's next turn, or its scoring and the next round, or the
+    game's end."""
+    state = steps.state
+    if len(state.remaining) < 2:
+        steps.add(GameEnded(winners(state)))
+        return
+    seat = next_seat(state)
+    if seat is not None:
+        steps.add(TurnStarted(state.round, seat))
+        return
+    turns = [(r.seat, bucket_hand(state, r.bucket)) for r in state.results]
+    steps.add(RoundScored(state.round, round_points(state.setup.seats, turns)))
+    if state.round >= state.setup.rounds:
+        steps.add(GameEnded(winners(steps.state)))
+        return
+    steps.add(TurnStarted(state.round + 1, first_seat(steps.state, state.round + 1)))

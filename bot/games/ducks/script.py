@@ -7,7 +7,7 @@ import unicodedata
 from typing import Final
 
 from bot.games.api import ChanceRequest, Dice, Outcome
-from bot.games.ducks.rules import FACES
+from bot.games.ducks.scoring import FACES
 
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 

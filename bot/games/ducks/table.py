@@ -25,7 +25,7 @@ from bot.games.ducks.events import (
     Stopped,
     TurnStarted,
 )
-from bot.games.ducks.rules import WHITE_DICE, Hand, Promotion, hand, promotions
+from bot.games.ducks.scoring import WHITE_DICE, Hand, Promotion, hand, promotions
 from bot.games.ducks.settings import Setup
 
 

@@ -1,7 +1,7 @@
 """Regidice (regidice.md): the cooperative dice game for 1 to 4 players, on the game API.
 
 The rules side is pure: `dice` (colours, ids, tokens), `scoring` (each action's best
-result), `moves`, `words` (the commands' words read into moves), `events` (and their codec),
+result), `moves`, `commands` (the commands' words read into moves), `events` (and their codec),
 `settings`, `table` (the state, events applied), `rules` (what each submission, roll, default
 and abandon makes happen; the refusals), `observe` (what each viewer may see; the record),
 `roll` (the fair derivation of §8), `script` (a replay's `@dice NAME: …` line) and `game`

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.games.api import Json, Params, Private, RuleError, Told, Unreadable
-from bot.games.regidice import replies, words
+from bot.games.regidice import commands, replies
 from bot.games.regidice.events import RegidiceEvent
 from bot.games.regidice.moves import RegidiceMove
 from bot.games.regidice.table import RegidiceState
@@ -71,8 +71,10 @@ class RegidicePresenter:
 
     def command(self, name: str, args: Mapping[str, str], names: Sequence[str]) -> RegidiceMove:
         if name == "declare":
-            return words.parse_declare(args.get("action"), args.get("value"))
+            return commands.parse_declare(args.get("action"), args.get("value"))
         if name == "act":
-            return words.parse_act(args.get("colour"), args.get("take"), args.get("boost"), names)
+            return commands.parse_act(
+                args.get("colour"), args.get("take"), args.get("boost"), names
+            )
         assert name == "prepare", name  # the registry lists no other move command
-        return words.parse_prepare(args.get("lose"), args.get("pass"))
+        return commands.parse_prepare(args.get("lose"), args.get("pass"))

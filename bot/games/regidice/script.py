@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.games.api import ChanceRequest, Dice, Outcome
+from bot.games.regidice.commands import parse_token
 from bot.games.regidice.dice import COLOURS, Colour, Token, colour_of
-from bot.games.regidice.words import parse_token
 
 _TAG: Final = "@dice"
 _SEPARATORS: Final = re.compile(r"[\s,、]+")

@@ -14,9 +14,9 @@ from bot.games.ducks.events import DuckEvent
 from bot.games.ducks.game import GAME
 from bot.games.ducks.moves import DuckMove, Pass, Promote, Roll, Stop
 from bot.games.ducks.replies import channel_replies, outcome
+from bot.games.ducks.rules import Steps
 from bot.games.ducks.script import parse
 from bot.games.ducks.table import DuckState, evolve
-from bot.games.ducks.turns import Steps
 
 
 def play(

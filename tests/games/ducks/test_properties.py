@@ -11,7 +11,7 @@ from bot.games.api import Dice, Encoded, replay
 from bot.games.ducks.events import DuckEvent, RoundScored, SeatLeft, TurnStarted
 from bot.games.ducks.game import GAME, turn_of
 from bot.games.ducks.moves import Leave
-from bot.games.ducks.rules import WHITE_DICE
+from bot.games.ducks.scoring import WHITE_DICE
 from bot.games.ducks.table import DuckState
 
 # A whole game is many moves: 2N rounds of six seats is 72 turns of at most 11 moves.

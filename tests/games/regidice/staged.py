@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from bot.games.regidice.commands import parse_token
 from bot.games.regidice.dice import colour_of
 from bot.games.regidice.moves import Action
 from bot.games.regidice.settings import Setup
@@ -18,7 +19,6 @@ from bot.games.regidice.table import (
     all_ids,
     enemy_ids,
 )
-from bot.games.regidice.words import parse_token
 
 
 def staged(

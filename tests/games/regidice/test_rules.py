@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from bot.games.api import RuleError, SettingError, replay
+from bot.games.regidice.commands import parse_act, parse_declare, parse_prepare
 from bot.games.regidice.dice import Colour, Parity, Token
 from bot.games.regidice.events import Declared, GameEnded, PrepareSkipped, Revealed
 from bot.games.regidice.game import GAME
 from bot.games.regidice.moves import Act, Action, Boost, Declare, Prepare, RegidiceMove
 from bot.games.regidice.rules import REFUSALS, abandon, default_loss
 from bot.games.regidice.table import Step
-from bot.games.regidice.words import parse_act, parse_declare, parse_prepare
 
 from .scripted import ANN, BOB, CID, NAMES, ROUND_1, Table
 from .staged import declared, staged

@@ -4,6 +4,7 @@ C–F from tables set up as they describe."""
 from __future__ import annotations
 
 from bot.games.api import replay
+from bot.games.regidice.commands import parse_act, parse_declare, parse_prepare
 from bot.games.regidice.dice import Colour
 from bot.games.regidice.events import (
     Damaged,
@@ -22,7 +23,6 @@ from bot.games.regidice.game import GAME
 from bot.games.regidice.moves import Act, Action, Boost, Declare, Prepare
 from bot.games.regidice.rules import expire
 from bot.games.regidice.table import Step
-from bot.games.regidice.words import parse_act, parse_declare, parse_prepare
 
 from .scripted import ANN, BOB, CID, NAMES, ROUND_1, ROUND_2, Table
 from .staged import declared, staged
@@ -253,6 +253,6 @@ def test_e_boost_shown_as_submitted() -> None:
 
 
 def _t(text: str):  # type: ignore[no-untyped-def]
-    from bot.games.regidice.words import parse_token
+    from bot.games.regidice.commands import parse_token
 
     return parse_token(text)

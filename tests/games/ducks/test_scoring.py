@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from bot.games.ducks.rules import Refusal, hand, promotion_text, promotions, refusal, round_points
+from bot.games.ducks.scoring import Refusal, hand, promotion_text, promotions, refusal, round_points
 
 
 def listed(boss: int, whites: str) -> list[str]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from bot.games.api import Json
-from bot.games.ducks.rules import promotion_text
+from bot.games.ducks.scoring import promotion_text
 from bot.games.ducks.table import DuckState, Turn, bucket_hand, move_names
 
 Name: TypeAlias = Callable[[int], Json]
