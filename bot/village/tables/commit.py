@@ -93,6 +93,24 @@ def table_after(
     return replace(table, deadline_at=deadline(core, table, since), version=version)
 
 
+def appended(
+    core: Core,
+    seated: Seated,
+    applied: Applied,
+    village_events: tuple[NewEvent, ...] = (),
+    since: dt.datetime | None = None,
+) -> TableAppend:
+    """What a move (or the time limit's default) appends: its events, the table after it
+    and every seat's score row, from the version it was decided on."""
+    table = seated.table
+    game = seated.kind.game
+    after = table_after(core, table, seated.state, applied, list(village_events), since=since)
+    points = scores(table, after, game.scores(applied.state), game.finished(applied.state))
+    return TableAppend(
+        after, table.version, (*village_events, *applied.stored), points, at=core.clock.now()
+    )
+
+
 async def commit(
     core: Core,
     incoming: Incoming | None,
@@ -102,19 +120,21 @@ async def commit(
     village_events: tuple[NewEvent, ...] = (),
     since: dt.datetime | None = None,
 ) -> list[Reply]:
-    """Append what a move (or the time limit's default) did, with the score rows, and say
-    it to the table."""
-    table = seated.table
-    game = seated.kind.game
-    after = table_after(core, table, seated.state, applied, list(village_events), since=since)
-    points = scores(table, after, game.scores(applied.state), game.finished(applied.state))
-    append = TableAppend(
-        after, table.version, (*village_events, *applied.stored), points, at=core.clock.now()
-    )
+    """Append what a move (or the time limit's default) did, with the score rows, in the
+    caller's unit, and say it to the table."""
+    append = appended(core, seated, applied, village_events, since)
+    return await committed(core, seated, append, applied, mover)
+
+
+async def committed(
+    core: Core, seated: Seated, append: TableAppend, applied: Applied, mover: Author | None
+) -> list[Reply]:
+    """`append` written in the caller's unit, and what it tells the table."""
     # The message is recorded with its replies (settle), in this same unit.
     await core.store.append_table(append)
     if core.committed is not None:
         core.committed.append(lambda: keep_moved(core, seated, append))
+    after = append.table
     return move_replies(seated, after, applied, mover, await ended_digest(core, after))
 
 
