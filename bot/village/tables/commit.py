@@ -27,7 +27,7 @@ from bot.village.records import (
     TableAppend,
     TableRecord,
 )
-from bot.village.stream import extend_stream
+from bot.village.stream import StreamView, extend_stream
 from bot.village.table_record import table_digest
 from bot.village.tables.seated import Seated
 from bot.village.tables.telling import move_replies
@@ -138,22 +138,40 @@ async def committed(
     return move_replies(seated, after, applied, mover, await ended_digest(core, after))
 
 
-def keep_moved(core: Core, seated: Seated, append: TableAppend) -> None:
+def keep_moved(
+    core: Core,
+    seated: Seated,
+    append: TableAppend,
+    moved: tuple[tuple[StoredEvent, ...], StreamView] | None = None,
+) -> None:
     """Once the move is committed, the table as it left it, for the next command: its own
-    events folded into the view it was decided on, nothing read again. An ended table is
-    let go (it takes no more moves)."""
-    after, at = append.table, append.at
+    events folded into the view it was decided on (`moved`: `folded` already), nothing read
+    again. An ended table is let go (it takes no more moves)."""
+    after = append.table
     key = (after.village_id, after.table_id)
-    if after.status != TABLE_PLAYING or not seated.events or at is None:
+    if after.status != TABLE_PLAYING or not seated.events or append.at is None:
         core.tables.forget(key)
         return
+    events, view = moved or folded(seated, append)
+    settings = seated.table.settings
+    core.tables.keep(key, KeptTable(after.version, settings, events, view, seated.names))
+
+
+def folded(
+    seated: Seated, append: TableAppend, decoded: tuple[object, ...] | None = None
+) -> tuple[tuple[StoredEvent, ...], StreamView]:
+    """The table's stream and its view once `append` is written, from the view the move was
+    decided on: its events folded in, nothing read. `decoded`: the game's events `append`
+    stores, one for one, when the caller has them (the move that made them)."""
+    after, at = append.table, append.at
+    assert at is not None  # a move is stamped on the village clock (`appended`)
     first = append.expected_version + 1
     new = tuple(as_stored(after, v, e, at) for v, e in enumerate(append.events, first))
-    settings = seated.table.settings
     game = seated.kind.game
-    view = extend_stream(game, settings, seated.view, seated.events, new, len(after.seats))
-    events = (*seated.events, *new)
-    core.tables.keep(key, KeptTable(after.version, settings, events, view, seated.names))
+    seats = len(after.seats)
+    settings = seated.table.settings
+    view = extend_stream(game, settings, seated.view, seated.events, new, seats, decoded)
+    return (*seated.events, *new), view
 
 
 def as_stored(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> StoredEvent:

@@ -34,7 +34,8 @@ from bot.village.records import (
 from bot.village.replies import Delivery
 from bot.village.requests import CommandRequest
 from bot.village.stream import DRAWN
-from bot.village.tables.commit import appended, commit, committed, keep_moved, where
+from bot.village.table_record import digest_of
+from bot.village.tables.commit import appended, commit, folded, keep_moved, where
 from bot.village.tables.seated import (
     Seated,
     broken_rule,
@@ -184,15 +185,13 @@ async def _write(
     seated, applied, village = move.seated, move.applied, read.village
     append = appended(core, seated, applied)
     after = append.table
+    events, view = moved = folded(seated, append, applied.events)
+    whole = None
     if after.status != TABLE_PLAYING:
-        # The game is over: its end tells the count and digest of every draw, read once
-        # they are written, in the same unit.
-        async def finish(unit: Core) -> list[Delivery]:
-            replies = await committed(unit, seated, append, applied, incoming.author)
-            return await unit.settle(village, replies, incoming)
-
-        return await core.once(finish)
-    replies = move_replies(seated, after, applied, incoming.author)
+        # The game is over: its end tells the count and digest of every draw, its own
+        # last ones included (the stream as it leaves it: the kept one and the move's).
+        whole = digest_of(after, events, seated.table.settings, view)
+    replies = move_replies(seated, after, applied, incoming.author, whole)
     message = core.message(incoming, str(replies[-1].kind))
 
     async def write(entries: list[OutboxRecord]) -> list[int]:
@@ -200,8 +199,9 @@ async def _write(
 
     deliveries = await core.settle(village, replies, incoming, write=write)
     # Written: the next move here starts from the table as this one left it.
-    keep_moved(core, seated, append)
-    core.plays.keep_table(incoming.place, replace(read, handled=False, table=after))
+    keep_moved(core, seated, append, moved)
+    if after.status == TABLE_PLAYING:
+        core.plays.keep_table(incoming.place, replace(read, handled=False, table=after))
     if deliveries and deliveries[0].outbox_id is not None:
         # The move's answer, kept for the chat: a roll sent twice asks when it was posted.
         core.answers.kept(incoming.village_id, incoming.message_id, deliveries[0].outbox_id)
