@@ -27,7 +27,7 @@ from bot.village.records import (
     TableAppend,
     TableRecord,
 )
-from bot.village.stream import StreamView, extend_stream
+from bot.village.stream import StreamView, extend_stream, read_stream
 from bot.village.table_record import table_digest
 from bot.village.tables.seated import Seated
 from bot.village.tables.telling import move_replies
@@ -155,6 +155,20 @@ def keep_moved(
     events, view = moved or folded(seated, append)
     settings = seated.table.settings
     core.tables.keep(key, KeptTable(after.version, settings, events, view, seated.names))
+
+
+async def keep_started(core: Core, seated: Seated, after: TableRecord) -> None:
+    """Once the start is committed, the table as it left it, for its first move: its stream
+    read in the start's unit (which sees the start's own events), folded once."""
+    if core.committed is None or after.status != TABLE_PLAYING:
+        return
+    events = tuple(await core.store.load_table(after.village_id, after.table_id))
+    if not events or events[-1].version != after.version:
+        return  # not the stream as the start left it: the first move reads it
+    view = read_stream(seated.kind.game, after.settings, list(events), len(after.seats))
+    kept = KeptTable(after.version, after.settings, events, view, seated.names)
+    key = (after.village_id, after.table_id)
+    core.committed.append(lambda: core.tables.keep(key, kept))
 
 
 def folded(
