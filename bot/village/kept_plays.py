@@ -16,10 +16,12 @@ that may change them here lets go of the village's kept contexts. (A settings ch
 by another process, which a deployment never runs beside this one on the same village, is
 seen at each player's next read: their next day, or after such a command here.)
 
-A table is kept so by its place: the village, its day and the table's row as the move wrote
-it (`TableContext`), taken by the next move there, whoever makes it. Its write is guarded
-by the table's version as every table move's is (another process's move, a time limit, a
-seat taken, a rollback), and by the message's key.
+A table is kept so by its place: the village, its day and the table's row (`TableContext`)
+as a move there wrote it, or as a message there read it and changed nothing (a refusal,
+chat), taken once by the next move there, whoever makes it. Its write is guarded by the
+table's version as every table move's is (another process's move, a time limit, a seat
+taken, a rollback), and by the message's key; what it decides without a write is decided
+again on a read (`tables.moves`).
 """
 
 from __future__ import annotations

@@ -172,11 +172,12 @@ async def keep_started(core: Core, seated: Seated, after: TableRecord) -> None:
 
 
 def folded(
-    seated: Seated, append: TableAppend, decoded: tuple[object, ...] | None = None
+    seated: Seated, append: TableAppend, applied: Applied | None = None
 ) -> tuple[tuple[StoredEvent, ...], StreamView]:
     """The table's stream and its view once `append` is written, from the view the move was
-    decided on: its events folded in, nothing read. `decoded`: the game's events `append`
-    stores, one for one, when the caller has them (the move that made them)."""
+    decided on: its events folded in, nothing read. `applied`: the move that made them, one
+    for one, when the caller has it (its events are not decoded again, nor its state
+    folded again)."""
     after, at = append.table, append.at
     assert at is not None  # a move is stamped on the village clock (`appended`)
     first = append.expected_version + 1
@@ -184,7 +185,8 @@ def folded(
     game = seated.kind.game
     seats = len(after.seats)
     settings = seated.table.settings
-    view = extend_stream(game, settings, seated.view, seated.events, new, seats, decoded)
+    made, state = (applied.events, applied.state) if applied is not None else (None, None)
+    view = extend_stream(game, settings, seated.view, seated.events, new, seats, made, state)
     return (*seated.events, *new), view
 
 

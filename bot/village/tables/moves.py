@@ -185,7 +185,7 @@ async def _write(
     seated, applied, village = move.seated, move.applied, read.village
     append = appended(core, seated, applied)
     after = append.table
-    events, view = moved = folded(seated, append, applied.events)
+    events, view = moved = folded(seated, append, applied)
     whole = None
     if after.status != TABLE_PLAYING:
         # The game is over: its end tells the count and digest of every draw, its own
