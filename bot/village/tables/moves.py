@@ -158,7 +158,7 @@ async def _at_table(core: Core, incoming: Incoming, decide: Decide) -> list[Deli
             if read is None:
                 return closing  # no village here, and nothing said
             answered = [] if decided is None else await core.settle(read.village, decided, incoming)
-            if read.table is not None:
+            if read.table is not None and read.table.is_open:
                 # What was just read serves the next move here, as a written move's would.
                 core.plays.keep_table(incoming.place, replace(read, handled=False))
             return closing + answered
