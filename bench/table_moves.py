@@ -9,7 +9,9 @@ SQLAlchemy or on the driver), beside a Greed throw measured the same way in the 
 (`village.py`'s throws) and the same baselines: one transaction inserting one row through
 SQLAlchemy, and the same insert on the driver itself. Both ways a chat runs the village are
 measured: the console, and Discord (the replies kept in the outbox, the sender's record of
-where each was posted).
+where each was posted). The last column counts the statements until the answer is ready to
+post: the move's own, before the sender's records (a card play has several replies, a throw
+one).
 
 The other moves of the games (Gleek's bids, exchange and vie, the Ducks promotions, passes
 and stops) are played between them on the same tables, neither timed nor counted; the bench
@@ -73,6 +75,9 @@ class Measured:
 
     times: list[float] = field(default_factory=list)
     statements: list[int] = field(default_factory=list)
+    own: list[int] = field(default_factory=list)
+    """The statements until the answer was ready to post (the move's own, before the
+    sender's records of where each reply went)."""
 
     @property
     def mean(self) -> float:
@@ -85,6 +90,10 @@ class Measured:
     @property
     def per_move(self) -> float:
         return statistics.mean(self.statements)
+
+    @property
+    def own_per_move(self) -> float:
+        return statistics.mean(self.own)
 
 
 class Table:
@@ -110,22 +119,23 @@ class Table:
     def count(self, *_: object) -> None:
         self.counted[0] += 1
 
-    async def say(self, author: Author, text: str) -> tuple[float, int]:
+    async def say(self, author: Author, text: str) -> tuple[float, int, int]:
         """One message a pace after the last, its replies posted at once: the seconds and
-        the statements it took."""
+        the statements it took, and the statements until its answer was ready to post."""
         self.now += PACE
         self.clock.set(self.now)
         incoming = Incoming(self.village_id, next(self.ids), author, self.now, parse_message(text))
         before = self.counted[0]
         start = time.perf_counter()
         answer = await self.service.handle(incoming)
+        ready = self.counted[0] - before
         for delivery in answer.deliveries:
             if delivery.outbox_id is not None:  # what the sender records once it posted
                 await self.service.delivered(delivery.outbox_id, next(self.ids), self.now)
         took = time.perf_counter() - start
         refused = [r for r in answer.replies if str(r.kind) == "refused"]
         assert not refused, (text, refused[0].key, refused[0].params)
-        return took, self.counted[0] - before
+        return took, self.counted[0] - before, ready
 
     async def open(self) -> None:
         first, *others = self.players
@@ -156,10 +166,11 @@ class Table:
                 await self.open()
                 while (state := await self.position()) is not None:
                     seat, text, timed = choose(state)
-                    took, statements = await self.say(self.players[seat], text)
+                    took, statements, own = await self.say(self.players[seat], text)
                     if timed:
                         measured.times.append(took)
                         measured.statements.append(statements)
+                        measured.own.append(own)
         finally:
             event.remove(self.engine.sync_engine, "before_cursor_execute", self.count)
 
@@ -207,24 +218,28 @@ async def measure(name: str, url: str, village_id: int) -> list[str]:
         bare = await driver_baseline(engine, 300)
         for offset, (way, discord) in enumerate((("console", False), ("Discord", True))):
             first = village_id + 4 * offset
-            greed, _, _, greed_statements, _, _ = await throws(engine, first, False, discord)
+            greed, _, _, greed_statements, _, _, greed_own = await throws(
+                engine, first, False, discord
+            )
             gleek, ducks = Measured(), Measured()
             await Table(engine, first + 1, "gleek", 3, discord).play(gleek, gleek_move)
             await Table(engine, first + 2, "ducks", 2, discord).play(ducks, ducks_move)
             rows.append(
                 f"| {name}, {way} | a Greed throw | {greed * 1e3:.2f} ms | {greed / base:.1f} "
-                f"| {greed / bare:.1f} | 1.0 | {greed_statements:.1f} | 1.0 |"
+                f"| {greed / bare:.1f} | 1.0 | {greed_statements:.1f} | 1.0 "
+                f"| {greed_own:.1f} |"
             )
             for move, found in (("a Gleek card play", gleek), ("a Ducks roll", ducks)):
                 rows.append(
                     f"| {name}, {way} | {move} | {found.mean * 1e3:.2f} ms "
                     f"(median {found.median * 1e3:.2f}) | {found.mean / base:.1f} "
                     f"| {found.mean / bare:.1f} | {found.mean / greed:.1f} "
-                    f"| {found.per_move:.1f} | {found.per_move / greed_statements:.1f} |"
+                    f"| {found.per_move:.1f} | {found.per_move / greed_statements:.1f} "
+                    f"| {found.own_per_move:.1f} |"
                 )
         rows.append(
             f"| {name} | (baselines) | insert {base * 1e3:.2f} ms, on the driver "
-            f"{bare * 1e3:.2f} ms | | | | | |"
+            f"{bare * 1e3:.2f} ms | | | | | | |"
         )
     finally:
         await engine.dispose()
@@ -249,9 +264,10 @@ async def main() -> None:
     print(
         "| database, chat | move | time, end to end | ratio to the insert "
         "| ratio to the insert on the driver | ratio to a Greed throw "
-        "| statements per move | statements, ratio to a Greed throw |"
+        "| statements per move | statements, ratio to a Greed throw "
+        "| statements until the answer is ready to post |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         print(row)
 

@@ -93,12 +93,12 @@ async def driver_baseline(engine: AsyncEngine, rounds: int) -> float:
 
 async def throws(
     engine: AsyncEngine, village_id: int, trace: bool, discord: bool
-) -> tuple[float, float, int, float, float, float]:
+) -> tuple[float, float, int, float, float, float, float]:
     """Seconds per throw message, the median of the per-throw times, when `trace` is set the
     peak memory traced (tracing slows Python down, so the times of that run are not kept),
     the SQL statements per throw, seconds per `/greed status` (asked before each throw),
-    and seconds per throw until its answer is ready to post (on Discord, before the
-    record of where it was posted)."""
+    seconds per throw until its answer is ready to post (on Discord, before the record of
+    where it was posted), and the statements per throw until then."""
     clock = ManualClock(T0)
     service = VillageService(
         SqlStore(engine), clock, FairChance(), outbox=discord, flood_gate=discord
@@ -117,7 +117,7 @@ async def throws(
     times: list[float] = []
     ready: list[float] = []
     statuses: list[float] = []
-    counted = 0
+    counted = own = 0
     if trace:
         tracemalloc.start()
     for i in range(THROWS):
@@ -139,6 +139,7 @@ async def throws(
         start = time.perf_counter()
         answer = await service.handle(Incoming(village_id, next(ids), player, now, request))
         ready.append(time.perf_counter() - start)
+        own += statements[0] - before
         for delivery in answer.deliveries:
             if delivery.outbox_id is not None:  # what the sender records once it posted
                 await service.delivered(delivery.outbox_id, next(ids), now)
@@ -156,6 +157,7 @@ async def throws(
         counted / len(times),
         statistics.mean(statuses),
         statistics.mean(ready),
+        own / len(times),
     )
 
 
@@ -168,10 +170,10 @@ async def measure(name: str, url: str, village_id: int) -> list[str]:
         bare = await driver_baseline(engine, 300)
         for offset, (way, discord) in enumerate((("console", False), ("Discord", True))):
             first = village_id + 2 * offset
-            mean, median, _, per_throw, asked, answered = await throws(
+            mean, median, _, per_throw, asked, answered, _ = await throws(
                 engine, first, False, discord
             )
-            _, _, peak, _, _, _ = await throws(engine, first + 1, True, discord)
+            _, _, peak, *_ = await throws(engine, first + 1, True, discord)
             rows.append(
                 f"| {name}, {way} | {mean * 1e3:.2f} ms (median {median * 1e3:.2f}) "
                 f"| {base * 1e3:.2f} ms | {mean / base:.1f} "

@@ -146,7 +146,7 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
         insert(EVENT)
         .from_select(
             [*(c.key for c in event_columns), "table_id"],
-            _rows("e", event_columns, events, table.c.table_id),
+            select_rows("e", event_columns, events, table.c.table_id),
         )
         .returning(EVENT.c.event_id)
         .cte("events_written")
@@ -173,7 +173,7 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
             insert(OUTBOX)
             .from_select(
                 [c.key for c in outbox_columns],
-                _rows("o", outbox_columns, replies, of=table),
+                select_rows("o", outbox_columns, replies, of=table),
             )
             .returning(OUTBOX.c.outbox_id, OUTBOX.c.seq)
             .cte("outbox_kept")
@@ -223,7 +223,7 @@ def answer_statement(replies: int) -> Any:
     kept = (
         insert(OUTBOX)
         .from_select(
-            [c.key for c in outbox_columns], _rows("o", outbox_columns, replies, of=message)
+            [c.key for c in outbox_columns], select_rows("o", outbox_columns, replies, of=message)
         )
         .returning(OUTBOX.c.outbox_id, OUTBOX.c.seq)
         .cte("outbox_kept")
@@ -314,7 +314,9 @@ def moved_day_table(prefix: str, *, while_open: bool = False, day: Any = None) -
     )
 
 
-def _rows(prefix: str, columns: list[Column[Any]], count: int, *more: Any, of: Any = None) -> Any:
+def select_rows(
+    prefix: str, columns: list[Column[Any]], count: int, *more: Any, of: Any = None
+) -> Any:
     """`count` rows of the `columns` from parameters `{prefix}{n}_{column}`, each with the
     `more` expressions after them (and only for a row `of` has, when given): one SELECT, or
     their UNION ALL."""

@@ -11,11 +11,11 @@ from typing import Any, Protocol, TypeVar
 
 from bot.fairness.seed import new_seed
 from bot.games.registry import AnyDayGame, AnyGame, Registry
+from bot.village.answers import AnswerBook
 from bot.village.clock import due_at, real_now
-from bot.village.day.answers import AnswerBook
-from bot.village.day.kept_plays import KeptPlays
 from bot.village.day.stream_cache import KeptStream, StreamCache
 from bot.village.inputs import id_in_range, whole_in_range
+from bot.village.kept_plays import KeptPlays
 from bot.village.kept_tables import KeptTables
 from bot.village.ports import (
     ChanceSource,

@@ -3,12 +3,13 @@ read the table's whole stream and its players' names again.
 
 As with the day streams (`stream_cache`), a kept table is used only while the table's version
 in the database is still the one it was kept at: the version comes with the table's row,
-which every table command reads first, so anything else that writes the table (another
-process, a time limit, a seat taken, a rollback) makes the next command read it afresh. A
-move's write is guarded by the same version (`TableLog.append_table`), so nothing is ever
+which a table command reads first (or which the last move at its place wrote: `kept_plays`),
+so anything else that writes the table (another process, a time limit, a seat taken, a
+rollback) makes the next command read it afresh, or fail its write. A move's write is
+guarded by the same version (`TableLog.move_table`, `append_table`), so nothing is ever
 written on the strength of a kept table alone: a move decided on a stale one fails its write,
-and is read and decided again. A move's own events are folded into the kept table once its
-unit has committed (`Core.unit`), never before.
+and is read and decided again. A move's own events are folded into the kept table once it
+is written (its unit committed), never before.
 """
 
 from __future__ import annotations

@@ -187,6 +187,15 @@ class TableLog(Protocol):
         atomically. Raises VersionConflict (another writer moved the table); then nothing
         is written."""
 
+    async def move_table(
+        self, append: TableAppend, message: MessageRecord, outbox: Sequence[OutboxRecord] = ()
+    ) -> list[int]:
+        """A move at a table with the message that made it and its replies kept for
+        delivery, as `append_table` and `Ledger.answer` together, all or nothing (on
+        PostgreSQL one statement, as a throw's `DayLog.append`); the replies' outbox ids, in
+        order. Raises VersionConflict (another writer moved the table) or DuplicateMessage
+        (the message was handled already); then nothing is written."""
+
     async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
         """(village, table) of tables in play whose time to move ran out by `now`."""
 

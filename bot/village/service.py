@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import itertools
 import logging
 from collections.abc import Callable, Collection, Mapping
@@ -242,6 +243,11 @@ class VillageService:
             typed = self.games.games[command.group].read(f"/{command.path}")
             assert isinstance(typed, Play), command.path
             return await play(core, incoming, typed)
+        if command.handler is tables.move_command:
+            # A move typed as a command is played as a move in the chat is: read (or not
+            # at all, after a move there) and written as a throw is.
+            ready = functools.partial(self._ready, command, request)
+            return await tables.command_move(core, incoming, request, ready)
         context: PlayContext | None = None
         placed: TableContext | None = None
         if command.group in self.games.table_games:
@@ -301,6 +307,16 @@ class VillageService:
             if command.settings or command.moderator or closing:
                 # The settings, the day or a player's table may have changed: moves read.
                 core.plays.forget(incoming.village_id)
+
+    def _ready(self, command: Command, request: CommandRequest, read: TableContext) -> bool:
+        """What `_command` asks of a command before its handler, asked of a move typed as a
+        command once its village is read (no move is a moderator's): its arguments, and
+        whether its day must close first (False)."""
+        _check_arguments(command, request)
+        if _due(read.day, self.core.clock.now()):
+            return False
+        self._known[read.village.village_id] = read.village
+        return True
 
     async def _refuse(self, incoming: Incoming, refusal: Refusal) -> list[Delivery]:
         """The refusal, with where the speaker stands; recorded, so that it counts once too."""

@@ -167,26 +167,34 @@ def extend_stream(
     new: tuple[StoredEvent, ...],
     seats: int = 1,
     decoded: Sequence[object] | None = None,
+    after: object = None,
 ) -> StreamView:
     """`read_stream` of `events + new`, from `view` (the read of `events`) without reading
     `events` again: what a move appended is folded in. A rollback or its undoing changes
     what came before it, so then the whole stream is read again. `decoded`: the game's
-    events `new` stores, one for one, when the caller has them (the move that made them)."""
+    events `new` stores, one for one, when the caller has them (the move that made them);
+    `after`: with them, the state they lead to, when the caller has it: a move that drew
+    nothing is then not folded again (a draw's step keeps the state right after it)."""
     if not new or any(e.type in VILLAGE_TYPES for e in new):
         return read_stream(game, rules, [*events, *new], seats)
     assert decoded is None or len(decoded) == len(new)
+    drew = any(DRAW_SEQ in event.data for event in new)
+    known = decoded is not None and after is not None and not drew
     state = view.state
     steps = list(view.steps)  # the kept view's steps are shared: changed ones are copied
     throws, last_throw_at = view.throws, view.last_throw_at
     starts: dict[int | None, int] = {}
-    for event in events:
-        if event.type not in VILLAGE_TYPES and event.type not in TABLE_TYPES:
-            starts.setdefault(event.message_id, event.version)
+    if drew:
+        # Where each message's move began, for the steps of its draws.
+        for event in events:
+            if event.type not in VILLAGE_TYPES and event.type not in TABLE_TYPES:
+                starts.setdefault(event.message_id, event.version)
     for n, event in enumerate(new):
         if event.type in TABLE_TYPES:
             continue
-        made = decoded[n] if decoded is not None else game.codec.decode(encoded(event))
-        state = game.evolve(state, made)
+        if not known:
+            made = decoded[n] if decoded is not None else game.codec.decode(encoded(event))
+            state = game.evolve(state, made)
         move_start = starts.setdefault(event.message_id, event.version)
         if DRAW_SEQ in event.data:
             throws += 1
@@ -198,7 +206,7 @@ def extend_stream(
             step = steps[live]
             steps[live] = replace(step, followed_by=[*step.followed_by, (event.version, event)])
     return StreamView(
-        state=state,
+        state=after if known else state,
         version=new[-1].version,
         throws=throws,
         last_throw_at=last_throw_at,

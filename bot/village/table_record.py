@@ -24,8 +24,8 @@ from bot.games.api import ChanceContext, ChanceRequest, Dice, Json, outcome_fits
 from bot.games.registry import DEFAULT, Registry
 from bot.village.moves import request_of
 from bot.village.ports import TableLog
-from bot.village.records import TableRecord
-from bot.village.stream import DRAW_SEQ, DRAWN, SCRIPTED, read_stream
+from bot.village.records import StoredEvent, TableRecord
+from bot.village.stream import DRAW_SEQ, DRAWN, SCRIPTED, StreamView, read_stream
 from bot.village.table_setup import played_with
 
 
@@ -39,11 +39,25 @@ async def table_document(
     had and their digest, as its end posted them), and every draw; `names`: the players'
     names by id, public in the village, which a verifier shows."""
     events = await tables.load_table(table.village_id, table.table_id)
-    ended = not table.is_open
-    draws: list[dict[str, Any]] = []
     settings = played_with(table, events)
+    view = None
     if table.seed is not None:
         view = read_stream(games.games[table.game], settings, events, len(table.seats))
+    return document_of(table, events, settings, view, names)
+
+
+def document_of(
+    table: TableRecord,
+    events: Sequence[StoredEvent],
+    settings: dict[str, Json],
+    view: StreamView | None,
+    names: Mapping[int, str] | None = None,
+) -> dict[str, Any]:
+    """`table_document` of the table's whole stream `events`, played with `settings`, and
+    their view (None before the start: no draw was made)."""
+    ended = not table.is_open
+    draws: list[dict[str, Any]] = []
+    if table.seed is not None and view is not None:
         voided = {step.version for step in view.steps if step.voided_by is not None}
         for event in events:
             drawn = event.data.get(DRAWN)
@@ -93,6 +107,15 @@ async def table_digest(tables: TableLog, table: TableRecord, games: Registry) ->
     if table.seed is None:
         return None
     return draws_digest((await table_document(tables, table, games=games))["draws"])
+
+
+def digest_of(
+    table: TableRecord, events: Sequence[StoredEvent], settings: dict[str, Json], view: StreamView
+) -> Digest | None:
+    """`table_digest` of the table's whole stream as a move leaves it, without a read."""
+    if table.seed is None:
+        return None
+    return draws_digest(document_of(table, events, settings, view)["draws"])
 
 
 def draws_digest(rows: Sequence[Any]) -> Digest | None:

@@ -1,6 +1,7 @@
 """The store's tables, run on SQLite and on PostgreSQL: numbering, the open table of a
-place, optimistic appends, the time limits due, score rows kept per game, and the places of
-open tables with the last message handled in each (what catching up reads)."""
+place, optimistic appends, a move written with its message and replies or not at all, the
+time limits due, score rows kept per game, and the places of open tables with the last
+message handled in each (what catching up reads)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import datetime as dt
 
 import pytest
 
-from bot.village.ports import Store, VersionConflict
+from bot.village.ports import DuplicateMessage, Store, VersionConflict
 from bot.village.records import (
     TABLE_ABANDONED,
     TABLE_FINISHED,
@@ -22,7 +23,7 @@ from bot.village.records import (
     TableAppend,
     TableRecord,
 )
-from tests.storage.test_store_contract import T0, appending, new_village
+from tests.storage.test_store_contract import T0, appending, kept_reply, message, new_village
 
 pytestmark = pytest.mark.db
 
@@ -94,6 +95,98 @@ async def test_an_append_from_a_stale_read_is_a_conflict(store: Store, village_i
     ]
     assert await store.get_player(village_id, 8) == player
     assert (await store.get_table(village_id, table.table_id)) == seated
+
+
+async def playing(store: Store, village_id: int) -> TableRecord:
+    """A table of two seats in play, at version 2."""
+    table = await store.create_table(seating(village_id), [NewEvent("TableOpened", {})])
+    started = dataclasses.replace(table, seats=(7, 8), status=TABLE_PLAYING, version=2)
+    await store.append_table(TableAppend(started, 1, (NewEvent("TableStarted", {}),)))
+    return started
+
+
+def moving(table: TableRecord, *types: str, expected: int | None = None) -> TableAppend:
+    """`table` moved on by events of `types` (player 8's), with both seats' score rows."""
+    after = dataclasses.replace(table, version=table.version + len(types))
+    events = tuple(NewEvent(kind, {"player_id": 8, "n": n}, 50) for n, kind in enumerate(types))
+    rows = tuple(score(table.village_id, after, p, n) for n, p in enumerate(table.seats, 1))
+    start = table.version if expected is None else expected
+    return TableAppend(after, start, events, rows, at=T0 + dt.timedelta(minutes=1))
+
+
+async def test_a_move_is_written_with_its_message_and_replies(
+    store: Store, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    table = await playing(store, village_id)
+    move = moving(table, "Rolled", "Promoted")
+    replies = [kept_reply(village_id, 50, seq) for seq in range(3)]
+    ids = await store.move_table(move, message(village_id, 50, 8), replies)
+    assert await store.get_table(village_id, table.table_id) == move.table
+    events = await store.load_table(village_id, table.table_id)
+    assert [(e.version, e.type, e.player_id, e.data.get("n")) for e in events[2:]] == [
+        (3, "Rolled", 8, 0),
+        (4, "Promoted", 8, 1),
+    ]
+    assert {e.recorded_at for e in events[2:]} == {move.at}
+    rows = await store.table_scores(village_id)
+    assert sorted((r.player_id, r.points, r.version) for r in rows) == [(7, 1, 4), (8, 2, 4)]
+    assert await store.get_message(village_id, 50) == message(village_id, 50, 8)
+    # The ids in the replies' order, whatever order the database numbered them in.
+    pending = {entry.outbox_id: entry.seq for entry in await store.pending_outbox([village_id])}
+    assert [pending[i] for i in ids] == [0, 1, 2]
+
+
+async def test_a_move_decided_on_a_stale_table_writes_nothing(
+    store: Store, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    table = await playing(store, village_id)
+    await store.move_table(moving(table, "Rolled"), message(village_id, 50, 8))
+    stale = moving(table, "Stopped")  # decided on the table before the roll
+    with pytest.raises(VersionConflict):
+        await store.move_table(stale, message(village_id, 51, 8), [kept_reply(village_id, 51, 0)])
+    events = await store.load_table(village_id, table.table_id)
+    assert [e.type for e in events] == ["TableOpened", "TableStarted", "Rolled"]
+    assert (await store.get_table(village_id, table.table_id)) == moving(table, "Rolled").table
+    assert await store.get_message(village_id, 51) is None
+    assert await store.pending_outbox([village_id]) == []
+    assert {r.version for r in await store.table_scores(village_id)} == {3}
+
+
+async def test_a_move_of_a_message_handled_already_writes_nothing(
+    store: Store, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    table = await playing(store, village_id)
+    await store.record_message(message(village_id, 50, 8))
+    with pytest.raises(DuplicateMessage):
+        await store.move_table(
+            moving(table, "Rolled"), message(village_id, 50, 8), [kept_reply(village_id, 50, 0)]
+        )
+    assert await store.get_table(village_id, table.table_id) == table
+    assert len(await store.load_table(village_id, table.table_id)) == 2
+    assert await store.table_scores(village_id) == []
+    assert await store.pending_outbox([village_id]) == []
+
+
+async def test_a_move_in_a_unit_is_kept_with_it_or_not_at_all(
+    store: Store, village_id: int
+) -> None:
+    await new_village(store, village_id)
+    table = await playing(store, village_id)
+    with pytest.raises(RuntimeError):
+        async with store.unit() as unit:
+            await unit.move_table(moving(table, "Rolled"), message(village_id, 50, 8))
+            raise RuntimeError("given up after the move")
+    assert await store.get_table(village_id, table.table_id) == table
+    assert await store.get_message(village_id, 50) is None
+    async with store.unit() as unit:
+        ids = await unit.move_table(
+            moving(table, "Rolled"), message(village_id, 50, 8), [kept_reply(village_id, 50, 0)]
+        )
+    assert [entry.outbox_id for entry in await store.pending_outbox([village_id])] == ids
+    assert (await store.get_table(village_id, table.table_id)) == moving(table, "Rolled").table
 
 
 async def test_the_time_limits_that_ran_out(store: Store, village_id: int) -> None:

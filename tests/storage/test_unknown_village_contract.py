@@ -49,6 +49,11 @@ WRITES: dict[str, Write] = {
     "append_table": lambda s, v: s.append_table(
         TableAppend(dataclasses.replace(seating(v), table_id=1, version=1), 0, ())
     ),
+    "move_table": lambda s, v: s.move_table(
+        TableAppend(dataclasses.replace(seating(v), table_id=1, version=1), 0, ()),
+        message(v, 6),
+        [kept_reply(v, 6, 0)],
+    ),
     "record_message": lambda s, v: s.record_message(message(v, 3)),
     "add_outbox": lambda s, v: s.add_outbox([kept_reply(v, 3, 0)]),
     "answer": lambda s, v: s.answer(message(v, 4), [kept_reply(v, 4, 0)]),

@@ -11,9 +11,9 @@ import pytest
 from bot.chat.parse import parse_message
 from bot.console.scripted import ScriptedDice
 from bot.storage.store import SqlStore
+from bot.village.answers import AnswerBook
 from bot.village.clock import ManualClock
 from bot.village.core import Author, Incoming
-from bot.village.day.answers import AnswerBook
 from bot.village.records import FAILED, PENDING, SENT, AnswerPosted
 from bot.village.replies import Answer
 from bot.village.service import VillageService

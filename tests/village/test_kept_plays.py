@@ -14,8 +14,14 @@ from bot.storage.engine import make_engine
 from bot.storage.store import SqlStore
 from bot.village.clock import ManualClock
 from bot.village.core import Incoming
-from bot.village.day.kept_plays import KeptPlays
-from bot.village.records import PlayContext, VillageRecord
+from bot.village.kept_plays import KeptPlays
+from bot.village.records import (
+    TABLE_PLAYING,
+    PlayContext,
+    TableContext,
+    TableRecord,
+    VillageRecord,
+)
 from bot.village.replies import Answer
 from bot.village.service import VillageService
 from bot.village.settings import VillageSettings
@@ -44,6 +50,26 @@ def test_a_village_let_go_keeps_nothing_from_before() -> None:
     assert plays.take(8, 2) == context(8)
     plays.keep(2, context(7, version=2))  # kept after: good again
     assert plays.take(7, 2) == context(7, version=2)
+
+
+def table_context(village_id: int, version: int = 1) -> TableContext:
+    village = VillageRecord(village_id, "greed", VillageSettings(), 1, T0)
+    table = TableRecord(village_id, 3, "ducks", 1, 5, 40, {}, (5, 6), TABLE_PLAYING, T0, version)
+    return TableContext(village, None, False, table)
+
+
+def test_a_table_is_kept_by_its_place_and_let_go_with_its_village() -> None:
+    plays = KeptPlays()
+    plays.keep_table(40, table_context(7))
+    plays.keep(40, context(7))  # a player of the same id: kept apart from the place
+    assert plays.take_table(7, 40) == table_context(7)
+    assert plays.take_table(7, 40) is None  # taken once
+    plays.keep_table(40, table_context(7))
+    plays.forget(7)
+    assert plays.take_table(7, 40) is None
+    assert plays.take(7, 40) is None
+    plays.keep_table(40, table_context(7, version=2))  # kept after: good again
+    assert plays.take_table(7, 40) == table_context(7, version=2)
 
 
 def test_the_oldest_players_are_let_go_first() -> None:

@@ -8,10 +8,13 @@ from dataclasses import replace
 
 from bot.storage.memory.base import MemoryBase
 from bot.storage.memory.copies import copied
+from bot.storage.memory.state import State
 from bot.village.ports import VersionConflict
 from bot.village.records import (
     TABLE_PLAYING,
+    MessageRecord,
     NewEvent,
+    OutboxRecord,
     StoredEvent,
     TableAppend,
     TableContext,
@@ -69,22 +72,34 @@ class MemoryTableLog(MemoryBase):
         return state.stream(state.table_streams.get((village_id, table_id), ()))
 
     async def append_table(self, append: TableAppend) -> None:
-        table = append.table
         async with self._writing() as state:
-            state.village(table.village_id)
-            key = (table.village_id, table.table_id)
-            found = state.tables.get(key)
-            if found is None or found.version != append.expected_version:
-                raise VersionConflict(f"table {table.table_id} moved on")
-            settled = {name: getattr(found, name) for name in _SETTLED}
-            state.tables[key] = copied(replace(table, **settled))
-            for player in append.players:
-                state.upsert_player(player)
-            at = append.at or self._now()
-            for offset, event in enumerate(append.events, start=1):
-                state.add_event(table_event(table, append.expected_version + offset, event, at))
-            for score in append.scores:
-                state.upsert_score(score, table.table_id, table.game)
+            self._append(state, append)
+
+    async def move_table(
+        self, append: TableAppend, message: MessageRecord, outbox: Sequence[OutboxRecord] = ()
+    ) -> list[int]:
+        async with self._writing() as state:
+            self._append(state, append, message.received_at)
+            state.add_message(message)
+            return state.keep_replies(outbox)
+
+    def _append(self, state: State, append: TableAppend, at: dt.datetime | None = None) -> None:
+        """The table moved on from the version `append` expects, on `state`."""
+        table = append.table
+        state.village(table.village_id)
+        key = (table.village_id, table.table_id)
+        found = state.tables.get(key)
+        if found is None or found.version != append.expected_version:
+            raise VersionConflict(f"table {table.table_id} moved on")
+        settled = {name: getattr(found, name) for name in _SETTLED}
+        state.tables[key] = copied(replace(table, **settled))
+        for player in append.players:
+            state.upsert_player(player)
+        at = append.at or at or self._now()
+        for offset, event in enumerate(append.events, start=1):
+            state.add_event(table_event(table, append.expected_version + offset, event, at))
+        for score in append.scores:
+            state.upsert_score(score, table.table_id, table.game)
 
     async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
         due = sorted(

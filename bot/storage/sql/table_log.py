@@ -7,20 +7,23 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import and_, bindparam, func, select, update
+from sqlalchemy import and_, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
-from bot.storage import streams
+from bot.storage import streams, table_move
 from bot.storage import tables as t
+from bot.storage.errors import message_handled
 from bot.storage.lane import ConnectionStatements
-from bot.storage.rows import DAYS, EVENTS, TABLES, VILLAGES, Prefixed, score_row
-from bot.storage.sql.base import SqlBase, _rowcount, _utc_now
+from bot.storage.rows import DAYS, EVENTS, TABLES, VILLAGES, Prefixed
+from bot.storage.sql.base import SqlBase, _on_driver, _utc_now
 from bot.storage.sql.villages import _labelled
-from bot.village.ports import UnknownVillage, VersionConflict
+from bot.village.ports import DuplicateMessage, VersionConflict
 from bot.village.records import (
     TABLE_PLAYING,
     TABLE_SEATING,
+    MessageRecord,
     NewEvent,
+    OutboxRecord,
     StoredEvent,
     TableAppend,
     TableContext,
@@ -93,40 +96,45 @@ class SqlTableLog(SqlBase):
             return [EVENTS.record(row) for row in rows]
 
     async def append_table(self, append: TableAppend) -> None:
-        table = append.table
+        at = append.at or _utc_now()
         try:
             async with self._transaction() as session:
-                moved = await session.execute(
-                    update(t.GameTable)
-                    .where(
-                        t.GameTable.village_id == table.village_id,
-                        t.GameTable.table_id == table.table_id,
-                        t.GameTable.version == append.expected_version,
-                    )
-                    .values(_table_values(table))
-                )
-                if _rowcount(moved) == 0:
-                    if await session.get(t.Village, table.village_id) is None:
-                        raise UnknownVillage(f"no village {table.village_id}")
-                    raise VersionConflict(f"table {table.table_id} moved on")
                 run = ConnectionStatements(await session.connection())
-                for player in append.players:
-                    await streams.upsert_player(run, player)
-                at = append.at or _utc_now()
-                first = append.expected_version + 1
-                if append.events:
-                    # Every event in one statement: no event's id is read back.
-                    events = [
-                        EVENTS.values(table_event(table, version, event, at))
-                        for version, event in enumerate(append.events, start=first)
-                    ]
-                    await run.execute_many(t.EVENT.insert(), events)
-                if append.scores:
-                    # Every seat's row in one statement, not one per seat.
-                    rows = [score_row(score, table.table_id, table.game) for score in append.scores]
-                    await run.execute_many(streams.score_upsert(run.dialect), rows)
+                await table_move.write(run, append, None, (), at)
         except IntegrityError:
-            raise VersionConflict(f"table {table.table_id} moved on") from None
+            raise VersionConflict(f"table {append.table.table_id} moved on") from None
+
+    async def move_table(
+        self, append: TableAppend, message: MessageRecord, outbox: Sequence[OutboxRecord] = ()
+    ) -> list[int]:
+        at = append.at or message.received_at
+        if self.engine.dialect.name == "postgresql":
+            # One statement, a transaction by itself (in a unit, part of the unit's).
+            values = table_move.params(append, message, outbox, at)
+            try:
+                row = await self._row(
+                    table_move.statement(*table_move.shape(append, outbox)), values
+                )
+            except IntegrityError as error:
+                raise _refused(error, append) from None
+            assert row is not None  # a SELECT of scalar subqueries: always one row
+            if row["table_id"] is None:
+                village = {"w_village_id": append.table.village_id}
+                raise table_move.not_moved(
+                    append, await self._row(table_move.VILLAGE_OF, village) is not None
+                )
+            return [int(i) for i in row["outbox_ids"] or ()]
+        if self._bound is None:
+            # SQLite: its statements in one transaction on the driver.
+            with _on_driver():
+                async with self._lane.transaction() as run:
+                    return await table_move.write(run, append, message, outbox, at)
+        try:
+            async with self._transaction() as session:
+                run = ConnectionStatements(await session.connection())
+                return await table_move.write(run, append, message, outbox, at)
+        except IntegrityError as error:
+            raise _refused(error, append) from None
 
     async def due_tables(self, now: dt.datetime) -> list[tuple[int, int]]:
         async with self._transaction() as session:
@@ -142,25 +150,12 @@ class SqlTableLog(SqlBase):
             return [(int(v), int(i)) for v, i in rows]
 
 
-_MOVED = frozenset(
-    (
-        "settings",
-        "seats",
-        "status",
-        "opener_id",
-        "started_at",
-        "ended_at",
-        "deadline_at",
-        "seed",
-        "commitment",
-        "version",
-    )
-)
-"""What a table's move may change of its row (never where or when it was opened)."""
-
-
-def _table_values(table: TableRecord) -> dict[str, Any]:
-    return {column: value for column, value in TABLES.values(table).items() if column in _MOVED}
+def _refused(error: IntegrityError, append: TableAppend) -> Exception:
+    """A move's write refused by a key: its message handled already, or another writer's
+    move of the table first."""
+    if message_handled(error):
+        return DuplicateMessage(f"message of table {append.table.table_id} handled already")
+    return VersionConflict(f"table {append.table.table_id} moved on")
 
 
 def _table_context() -> Any:

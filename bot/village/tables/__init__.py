@@ -8,7 +8,7 @@ The names below are what the rest of the village calls.
 
 from bot.village.tables.looking import deal_log, export, hand, score, status, verify
 from bot.village.tables.moderator import abandon, skip
-from bot.village.tables.moves import move_command, play_message
+from bot.village.tables.moves import command_move, move_command, play_message
 from bot.village.tables.rollback import rollback
 from bot.village.tables.seated import Seated, refused_at_table
 from bot.village.tables.seats import configure, join, leave, open_table, start
@@ -18,6 +18,7 @@ __all__ = [
     "MAX_DEFAULTS_PER_TICK",
     "Seated",
     "abandon",
+    "command_move",
     "configure",
     "deal_log",
     "expire_due",

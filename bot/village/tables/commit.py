@@ -27,7 +27,7 @@ from bot.village.records import (
     TableAppend,
     TableRecord,
 )
-from bot.village.stream import extend_stream
+from bot.village.stream import StreamView, extend_stream, read_stream
 from bot.village.table_record import table_digest
 from bot.village.tables.seated import Seated
 from bot.village.tables.telling import move_replies
@@ -93,6 +93,24 @@ def table_after(
     return replace(table, deadline_at=deadline(core, table, since), version=version)
 
 
+def appended(
+    core: Core,
+    seated: Seated,
+    applied: Applied,
+    village_events: tuple[NewEvent, ...] = (),
+    since: dt.datetime | None = None,
+) -> TableAppend:
+    """What a move (or the time limit's default) appends: its events, the table after it
+    and every seat's score row, from the version it was decided on."""
+    table = seated.table
+    game = seated.kind.game
+    after = table_after(core, table, seated.state, applied, list(village_events), since=since)
+    points = scores(table, after, game.scores(applied.state), game.finished(applied.state))
+    return TableAppend(
+        after, table.version, (*village_events, *applied.stored), points, at=core.clock.now()
+    )
+
+
 async def commit(
     core: Core,
     incoming: Incoming | None,
@@ -102,38 +120,74 @@ async def commit(
     village_events: tuple[NewEvent, ...] = (),
     since: dt.datetime | None = None,
 ) -> list[Reply]:
-    """Append what a move (or the time limit's default) did, with the score rows, and say
-    it to the table."""
-    table = seated.table
-    game = seated.kind.game
-    after = table_after(core, table, seated.state, applied, list(village_events), since=since)
-    points = scores(table, after, game.scores(applied.state), game.finished(applied.state))
-    append = TableAppend(
-        after, table.version, (*village_events, *applied.stored), points, at=core.clock.now()
-    )
+    """Append what a move (or the time limit's default) did, with the score rows, in the
+    caller's unit, and say it to the table."""
+    append = appended(core, seated, applied, village_events, since)
+    return await committed(core, seated, append, applied, mover)
+
+
+async def committed(
+    core: Core, seated: Seated, append: TableAppend, applied: Applied, mover: Author | None
+) -> list[Reply]:
+    """`append` written in the caller's unit, and what it tells the table."""
     # The message is recorded with its replies (settle), in this same unit.
     await core.table_log.append_table(append)
     if core.committed is not None:
         core.committed.append(lambda: keep_moved(core, seated, append))
+    after = append.table
     return move_replies(seated, after, applied, mover, await ended_digest(core, after))
 
 
-def keep_moved(core: Core, seated: Seated, append: TableAppend) -> None:
+def keep_moved(
+    core: Core,
+    seated: Seated,
+    append: TableAppend,
+    moved: tuple[tuple[StoredEvent, ...], StreamView] | None = None,
+) -> None:
     """Once the move is committed, the table as it left it, for the next command: its own
-    events folded into the view it was decided on, nothing read again. An ended table is
-    let go (it takes no more moves)."""
-    after, at = append.table, append.at
+    events folded into the view it was decided on (`moved`: `folded` already), nothing read
+    again. An ended table is let go (it takes no more moves)."""
+    after = append.table
     key = (after.village_id, after.table_id)
-    if after.status != TABLE_PLAYING or not seated.events or at is None:
+    if after.status != TABLE_PLAYING or not seated.events or append.at is None:
         core.tables.forget(key)
         return
+    events, view = moved or folded(seated, append)
+    settings = seated.table.settings
+    core.tables.keep(key, KeptTable(after.version, settings, events, view, seated.names))
+
+
+async def keep_started(core: Core, seated: Seated, after: TableRecord) -> None:
+    """Once the start is committed, the table as it left it, for its first move: its stream
+    read in the start's unit (which sees the start's own events), folded once."""
+    if core.committed is None or after.status != TABLE_PLAYING:
+        return
+    events = tuple(await core.table_log.load_table(after.village_id, after.table_id))
+    if not events or events[-1].version != after.version:
+        return  # not the stream as the start left it: the first move reads it
+    view = read_stream(seated.kind.game, after.settings, list(events), len(after.seats))
+    kept = KeptTable(after.version, after.settings, events, view, seated.names)
+    key = (after.village_id, after.table_id)
+    core.committed.append(lambda: core.tables.keep(key, kept))
+
+
+def folded(
+    seated: Seated, append: TableAppend, applied: Applied | None = None
+) -> tuple[tuple[StoredEvent, ...], StreamView]:
+    """The table's stream and its view once `append` is written, from the view the move was
+    decided on: its events folded in, nothing read. `applied`: the move that made them, one
+    for one, when the caller has it (its events are not decoded again, nor its state
+    folded again)."""
+    after, at = append.table, append.at
+    assert at is not None  # a move is stamped on the village clock (`appended`)
     first = append.expected_version + 1
     new = tuple(as_stored(after, v, e, at) for v, e in enumerate(append.events, first))
-    settings = seated.table.settings
     game = seated.kind.game
-    view = extend_stream(game, settings, seated.view, seated.events, new, len(after.seats))
-    events = (*seated.events, *new)
-    core.tables.keep(key, KeptTable(after.version, settings, events, view, seated.names))
+    seats = len(after.seats)
+    settings = seated.table.settings
+    made, state = (applied.events, applied.state) if applied is not None else (None, None)
+    view = extend_stream(game, settings, seated.view, seated.events, new, seats, made, state)
+    return (*seated.events, *new), view
 
 
 def as_stored(table: TableRecord, version: int, event: NewEvent, at: dt.datetime) -> StoredEvent:

@@ -1,27 +1,71 @@
 """Play at a table: a chat message that plays (or tries to), a move typed as a command, and
-the moves of one message applied whole or not at all."""
+the moves of one message applied whole or not at all.
+
+A move at a table is read and written as a throw is (`bot.village.day.play`). What it is decided
+from is read at once (the village, its day, whether the message was handled and the place's
+table with its version: `TableLog.table_context`), or not read at all: the last move at the
+place left it (`KeptPlays.take_table`). The table's stream comes from memory while the
+table is at that version (`kept_tables`). The move's events, the table's row, the score rows,
+the message and its replies are then one write (`TableLog.move_table`: on PostgreSQL one
+statement), guarded by the version and the message's key: another writer that moved the
+table first makes it fail whole, and the move is read and decided again. What a kept context
+decides without writing a move (a refusal, an ignored roll, chat) is never answered from
+it: the move is read and decided again first, as nothing guards such an answer.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+
 from bot.games.api import Play, RuleError, Unreadable
-from bot.village.core import Call, Core, Incoming, Refusal
+from bot.village import days
+from bot.village.core import MAX_ATTEMPTS, Call, Core, Incoming, Refusal
 from bot.village.day.play import double_post
 from bot.village.moves import Applied, apply
-from bot.village.ports import DuplicateMessage
-from bot.village.records import TABLE_PLAYING, NewEvent, VillageRecord
+from bot.village.ports import DuplicateMessage, KeptChanging, VersionConflict
+from bot.village.records import (
+    TABLE_PLAYING,
+    NewEvent,
+    OutboxRecord,
+    TableContext,
+    VillageRecord,
+)
 from bot.village.replies import Delivery
+from bot.village.requests import CommandRequest
 from bot.village.stream import DRAWN
-from bot.village.tables.commit import commit, where
+from bot.village.table_record import digest_of
+from bot.village.tables.commit import appended, commit, folded, keep_moved, where
 from bot.village.tables.seated import (
     Seated,
     broken_rule,
     load,
-    place,
     refused,
     seated_in_play,
     state_of,
 )
+from bot.village.tables.telling import move_replies
 from bot.words.reply import Reply, ReplyKind
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """The moves of one message, decided at a table and not yet written."""
+
+    seated: Seated
+    applied: Applied
+
+
+Decided = Move | list[Reply] | None
+"""What a message at a table comes to: a move to write, an answer that changes nothing (a
+refusal, an ignored roll), or nothing at all (chat)."""
+Decide = Callable[[Core, TableContext | None], Awaitable[Decided]]
+
+
+class _DayDue(Exception):  # noqa: N818 - a signal: close the day first, then play
+    def __init__(self, village: VillageRecord) -> None:
+        super().__init__(village.village_id)
+        self.village = village
 
 
 async def play_message(
@@ -29,14 +73,9 @@ async def play_message(
 ) -> list[Delivery]:
     """A chat message that plays `game` at the table of its place (or tries to)."""
 
-    async def run(unit: Core) -> list[Delivery]:
-        # The village, whether the message was handled and the table here, in one read; the
-        # table itself from memory while it is at the version just read.
-        read = await unit.table_log.table_context(
-            incoming.village_id, incoming.message_id, place(incoming)
-        )
-        if read is None or read.handled:
-            return []
+    async def decide(unit: Core, read: TableContext | None) -> Decided:
+        if read is None:
+            return None
         village, table = read.village, read.table
         if table is None or table.game != game:
             # No table of the game here (none at all, or one of another game: `[[ducks]]` at
@@ -44,23 +83,129 @@ async def play_message(
             # to open one; the game's other words without a tag are chat.
             if reading.tagged:
                 raise Refusal("no_table", game=game)
-            return []
+            return None
         if not table.is_open:
             # The game is over: a roll tag from one of its players is owed an answer.
             if reading.tagged and incoming.author.player_id in table.seats:
                 raise Refusal("table_not_playing", game=table.game)
-            return []
+            return None
         seated = await load(unit, table, village)
         seat = seated.seat_of(incoming.author.player_id)
-        replies = await _answer(unit, village, incoming, seated, seat, reading)
-        if replies is None:
-            return []  # not play after all: ordinary chat, nothing to keep
-        return await unit.settle(village, replies, incoming)
+        return await _answer(unit, village, incoming, seated, seat, reading)
 
+    return await _at_table(core, incoming, decide)
+
+
+async def command_move(
+    core: Core,
+    incoming: Incoming,
+    command: CommandRequest,
+    ready: Callable[[TableContext], bool],
+) -> list[Delivery]:
+    """`/ducks roll`, `/ducks promote dice:5 5`, …: a move typed as a command, played as a
+    move in the chat is. `ready`: what the village asks of every command once its village
+    is read (refusing what it refuses: an argument it does not take); False when the
+    village's day must close first."""
+    caught_up = False
+
+    async def decide(unit: Core, read: TableContext | None) -> Decided:
+        nonlocal caught_up
+        if read is None:
+            raise Refusal("no_village")
+        if not ready(read) and not caught_up:
+            caught_up = True  # once: a day the loop cannot close does not hold the move up
+            raise _DayDue(read.village)
+        call = Call(incoming, command, read.village, None, (read.table,))
+        seated, seat = await seated_in_play(unit, call)
+        try:
+            move = seated.kind.presenter.command(command.name, command.args, seated.names)
+        except RuleError as error:
+            return broken_rule(error, incoming.author, seated)
+        return decide_moves(unit, incoming, seated, seat, (move,))
+
+    return await _at_table(core, incoming, decide)
+
+
+async def move_command(core: Core, call: Call) -> list[Reply]:
+    """A move typed as a command, written in the caller's unit. (The service plays the
+    moves the registry names so through `command_move`, which writes as a throw does.)"""
+    seated, seat = await seated_in_play(core, call)
     try:
-        return await core.unit(run)
-    except DuplicateMessage:
-        return []
+        move = seated.kind.presenter.command(call.command.name, call.command.args, seated.names)
+    except RuleError as error:
+        return broken_rule(error, call.author, seated)
+    return await moves_replies(core, call.incoming, seated, seat, (move,))
+
+
+async def _at_table(core: Core, incoming: Incoming, decide: Decide) -> list[Delivery]:
+    """The message decided on what the last move at its place left, or on a read, and its
+    move written; read and decided again when that cannot stand (see the module)."""
+    closing: list[Delivery] = []
+    kept = core.plays.take_table(incoming.village_id, incoming.place)
+    for _ in range(MAX_ATTEMPTS):
+        started_from, kept = kept, None
+        try:
+            read = started_from or await core.table_log.table_context(
+                incoming.village_id, incoming.message_id, incoming.place
+            )
+            if read is not None and read.handled:
+                return closing  # processed already: a message counts once
+            decided = await decide(core, read)
+            if isinstance(decided, Move):
+                return closing + await _write(core, incoming, read, decided)
+            if started_from is not None:
+                continue  # decided on a kept context without a write: read it first
+            if read is None:
+                return closing  # no village here, and nothing said
+            answered = [] if decided is None else await core.settle(read.village, decided, incoming)
+            if read.table is not None and read.table.is_open:
+                # What was just read serves the next move here, as a written move's would.
+                core.plays.keep_table(incoming.place, replace(read, handled=False))
+            return closing + answered
+        except _DayDue as due:
+            closing += await days.catch_up(core, due.village)
+            core.plays.forget(due.village.village_id)  # the day may have changed
+        except VersionConflict:
+            continue  # another writer got there first: read and decide again
+        except Refusal:
+            if started_from is None:
+                raise
+            continue  # refused on a kept context: read it first
+        except DuplicateMessage:
+            return closing
+    raise KeptChanging("the village kept changing; try again")
+
+
+async def _write(
+    core: Core, incoming: Incoming, read: TableContext | None, move: Move
+) -> list[Delivery]:
+    """The move written with its message and replies, in one write; the table as it left
+    it kept for the next move there."""
+    assert read is not None  # a move is decided at a table of a village
+    seated, applied, village = move.seated, move.applied, read.village
+    append = appended(core, seated, applied)
+    after = append.table
+    events, view = moved = folded(seated, append, applied)
+    whole = None
+    if after.status != TABLE_PLAYING:
+        # The game is over: its end tells the count and digest of every draw, its own
+        # last ones included (the stream as it leaves it: the kept one and the move's).
+        whole = digest_of(after, events, seated.table.settings, view)
+    replies = move_replies(seated, after, applied, incoming.author, whole)
+    message = core.message(incoming, str(replies[-1].kind))
+
+    async def write(entries: list[OutboxRecord]) -> list[int]:
+        return await core.table_log.move_table(append, message, entries)
+
+    deliveries = await core.settle(village, replies, incoming, write=write)
+    # Written: the next move here starts from the table as this one left it.
+    keep_moved(core, seated, append, moved)
+    if after.status == TABLE_PLAYING:
+        core.plays.keep_table(incoming.place, replace(read, handled=False, table=after))
+    if deliveries and deliveries[0].outbox_id is not None:
+        # The move's answer, kept for the chat: a roll sent twice asks when it was posted.
+        core.answers.kept(incoming.village_id, incoming.message_id, deliveries[0].outbox_id)
+    return deliveries
 
 
 async def _answer(
@@ -70,7 +215,7 @@ async def _answer(
     seated: Seated,
     seat: int | None,
     reading: Play | Unreadable,
-) -> list[Reply] | None:
+) -> Decided:
     """What a message at the table is owed. Unlike a command, a message may be chat: the
     guards refuse only what plainly tried to play (a roll tag, a move on one's turn)."""
     game = seated.kind.game
@@ -96,7 +241,7 @@ async def _answer(
         ignored = {"game": seated.table.game}
         state = state_of(seated)
         return [Reply(ReplyKind.IGNORED, "table.double_post", ignored, to=name, state=state)]
-    return await moves_replies(core, incoming, seated, seat, reading.moves)
+    return decide_moves(core, incoming, seated, seat, reading.moves)
 
 
 async def _rolled_twice(
@@ -115,21 +260,12 @@ async def _rolled_twice(
     return await double_post(core, village, incoming, seated.view)
 
 
-async def move_command(core: Core, call: Call) -> list[Reply]:
-    """`/ducks roll`, `/ducks promote dice:5 5`, …: a move typed as a command."""
-    seated, seat = await seated_in_play(core, call)
-    try:
-        move = seated.kind.presenter.command(call.command.name, call.command.args, seated.names)
-    except RuleError as error:
-        return broken_rule(error, call.author, seated)
-    return await moves_replies(core, call.incoming, seated, seat, (move,))
-
-
-async def moves_replies(
+def decide_moves(
     core: Core, incoming: Incoming, seated: Seated, seat: int, moves: tuple[object, ...]
-) -> list[Reply]:
+) -> Move | list[Reply]:
     """The moves of one message, applied whole or not at all: a move that ends the
-    mover's turn drops what follows it (its roll tag rolls nothing)."""
+    mover's turn drops what follows it (its roll tag rolls nothing). A move the rules
+    refuse is answered with the refusal, and nothing of the message is played."""
     game = seated.kind.game
     state = seated.state
     draws = seated.view.throws
@@ -146,5 +282,14 @@ async def moves_replies(
         state, draws = applied.state, applied.draws
         events += applied.events
         stored += applied.stored
-    total = Applied(state, tuple(events), tuple(stored), draws)
-    return await commit(core, incoming, seated, total, incoming.author)
+    return Move(seated, Applied(state, tuple(events), tuple(stored), draws))
+
+
+async def moves_replies(
+    core: Core, incoming: Incoming, seated: Seated, seat: int, moves: tuple[object, ...]
+) -> list[Reply]:
+    """The moves of one message (`decide_moves`), written in the caller's unit."""
+    decided = decide_moves(core, incoming, seated, seat, moves)
+    if isinstance(decided, list):
+        return decided
+    return await commit(core, incoming, seated, decided.applied, incoming.author)

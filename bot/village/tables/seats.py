@@ -22,7 +22,7 @@ from bot.village.records import (
 )
 from bot.village.stream import SEAT_FREED, SEAT_TAKEN, TABLE_CONFIGURED, TABLE_OPENED
 from bot.village.table_setup import started_event
-from bot.village.tables.commit import by, table_after, where
+from bot.village.tables.commit import by, keep_started, table_after, where
 from bot.village.tables.moves import moves_replies
 from bot.village.tables.seated import Seated, here, may_manage, not_started, place, seated_at
 from bot.village.tables.telling import (
@@ -208,6 +208,7 @@ async def start(core: Core, call: Call) -> list[Reply]:
     await core.table_log.append_table(
         TableAppend(after, table.version, stored, at=core.clock.now())
     )
+    await keep_started(core, seated, after)
     view = replace(seated.view, state=applied.state)
     now_seated = replace(seated, table=after, view=view)
     said: dict[str, Json] = {"commitment": started.commitment, "seats": list(seated.names)}
