@@ -129,9 +129,13 @@ class Table:
         start = time.perf_counter()
         answer = await self.service.handle(incoming)
         ready = self.counted[0] - before
-        for delivery in answer.deliveries:
-            if delivery.outbox_id is not None:  # what the sender records once it posted
-                await self.service.delivered(delivery.outbox_id, next(self.ids), self.now)
+        # What the sender records once it posted: the replies of one move are posted at once
+        # (together in one post where they share a place, side by side where they do not),
+        # and their records asked for at once, as the sender asks them.
+        kept = [d.outbox_id for d in answer.deliveries if d.outbox_id is not None]
+        await asyncio.gather(
+            *(self.service.delivered(outbox_id, next(self.ids), self.now) for outbox_id in kept)
+        )
         took = time.perf_counter() - start
         refused = [r for r in answer.replies if str(r.kind) == "refused"]
         assert not refused, (text, refused[0].key, refused[0].params)

@@ -266,8 +266,9 @@ class Sender:
                 for outbox_id in kept:
                     await self.service.undeliverable(outbox_id, FAILED, attempts)
             return [None] * len(jobs)
-        for outbox_id in kept:
-            await self._record(outbox_id, posted)
+        # Asked for at once, so that the store writes them together (one statement on
+        # PostgreSQL), not one after another for every answer the post carries.
+        await asyncio.gather(*(self._record(outbox_id, posted) for outbox_id in kept))
         _logger.info(
             "village %s channel %s: posted %s together as message %s",
             jobs[0].village_id,

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from bot.discord_adapter.jobs import Job
 from bot.discord_adapter.places import Waiting
@@ -426,3 +427,28 @@ async def test_a_reply_recorded_for_a_post_before_a_restart_goes_in_no_other_pos
     # Their own post goes out whole, under its nonce, when it comes first.
     again = [entry.item.outbox_id for entry in await choose(queue[1:], written)]
     assert again == [2, 3]
+
+
+async def test_the_answers_one_post_carries_are_recorded_together(
+    store: SqlStore, village_id: int
+) -> None:
+    """Where a shared post went is recorded for each answer it carries: asked for at once,
+    so that the store writes them in fewer statements than answers, not one by one."""
+    village, _ = await opened(store, village_id)
+    thrown = await busy(village, PLAYERS[:6])
+    records: list[str] = []
+
+    def count(_c: object, _cursor: object, statement: str, *_: object) -> None:
+        if "outbox" in statement.lower() and "posted_id" in statement.lower():
+            records.append(statement)
+
+    event.listen(store.engine.sync_engine, "before_cursor_execute", count)
+    try:
+        await released(village, thrown)
+    finally:
+        event.remove(store.engine.sync_engine, "before_cursor_execute", count)
+    rows = {e.message_id: e for e in await outbox(store, village_id)}
+    assert all(rows[seen.message_id].status == SENT for seen, _ in thrown)
+    # The first answer's post, then one post for the five behind it: six records in all,
+    # the five of the shared post written together (the first of them may go alone).
+    assert 1 < len(records) <= 3
