@@ -13,13 +13,21 @@ _NONCE_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
 NONCE_LENGTH = 20
 """Random enough that no two posts of one bot ever share one (36^19), short enough to leave
 room within Discord's 25 characters for a long reply's piece number (`.1`)."""
+_NONCES = len(_NONCE_LETTERS) ** (NONCE_LENGTH - 1)
 
 
 def new_nonce(first: str = "r") -> str:
     """A nonce for one post, unique to it for good: a second database behind the same bot (a
     restored dump) never makes it again, as it would an id of its own sequence. `first` says
     what kind of post it is (`r` a reply of its own, `g` replies posted together)."""
-    return first + "".join(secrets.choice(_NONCE_LETTERS) for _ in range(NONCE_LENGTH - 1))
+    # One draw of the whole number, written in base 36: as uniform as a letter drawn at a
+    # time, for a seventh of the time (every reply kept on Discord gets one).
+    number = secrets.randbelow(_NONCES)
+    letters = []
+    for _ in range(NONCE_LENGTH - 1):
+        number, letter = divmod(number, len(_NONCE_LETTERS))
+        letters.append(_NONCE_LETTERS[letter])
+    return first + "".join(letters)
 
 
 @dataclass(frozen=True, slots=True)
