@@ -127,14 +127,10 @@ async def command_move(
 
 
 async def move_command(core: Core, call: Call) -> list[Reply]:
-    """A move typed as a command, written in the caller's unit. (The service plays the
-    moves the registry names so through `command_move`, which writes as a throw does.)"""
-    seated, seat = await seated_in_play(core, call)
-    try:
-        move = seated.kind.presenter.command(call.command.name, call.command.args, seated.names)
-    except RuleError as error:
-        return broken_rule(error, call.author, seated)
-    return await moves_replies(core, call.incoming, seated, seat, (move,))
+    """What the registry names as the handler of a move typed as a command: the service
+    knows it and plays the move through `command_move`, read and written as a throw is,
+    never in a unit of its own. Called like another handler, it is a mistake."""
+    raise AssertionError(f"/{call.command.group} {call.command.name} goes to command_move")
 
 
 async def _at_table(core: Core, incoming: Incoming, decide: Decide) -> list[Delivery]:
