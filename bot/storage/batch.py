@@ -105,6 +105,38 @@ async def append_throw(
 
 
 @functools.cache
+def message_written(of: Any) -> Any:
+    """The message's insert (parameters `m_{column}`) as a CTE, given its row by `of`, the
+    CTE every write of the statement takes its row from (none: nothing is written)."""
+    columns = [bindparam(f"m_{c.key}", type_=c.type).label(c.key) for c in MESSAGE.c]
+    return (
+        insert(MESSAGE)
+        .from_select([c.key for c in MESSAGE.c], select(*columns).select_from(of))
+        .returning(MESSAGE.c.message_id)
+        .cte("message_new")
+    )
+
+
+def replies_kept(replies: int, of: Any) -> Any:
+    """The `replies` replies kept in the outbox (parameters `o{n}_{column}`), one row each
+    taken from `of`, as a CTE, and their ids in their order as a scalar subquery (the rows
+    a statement returns come in no promised order); a null array for no replies."""
+    if not replies:
+        return literal(None, type_=ARRAY(BigInteger))
+    columns = [c for c in OUTBOX.c if c.key != "outbox_id"]
+    # Rows from SELECTs, as the events are: a multi-row VALUES here would make the
+    # statement be compiled again for every write instead of once.
+    kept = (
+        insert(OUTBOX)
+        .from_select([c.key for c in columns], select_rows("o", columns, replies, of=of))
+        .returning(OUTBOX.c.outbox_id, OUTBOX.c.seq)
+        .cte("outbox_kept")
+    )
+    return select(
+        func.array_agg(aggregate_order_by(kept.c.outbox_id, kept.c.seq))
+    ).scalar_subquery()
+
+
 def _statement(events: int, replies: int, first: bool = False, joining: bool = False) -> Any:
     """The statement for a throw of `events` events and `replies` replies to keep, on a
     table made by this throw (`first`) or already made, by a player `joining` the village
@@ -130,17 +162,7 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
     )
     table = (made_day_table(day) if first else moved_day_table("w_", day=day)).cte("table_moved")
     # Every write below takes its row from the table's move: none when it found no table.
-    message = (
-        insert(MESSAGE)
-        .from_select(
-            [c.key for c in MESSAGE.c],
-            select(
-                *(bindparam(f"m_{c.key}", type_=c.type).label(c.key) for c in MESSAGE.c)
-            ).select_from(table),
-        )
-        .returning(MESSAGE.c.message_id)
-        .cte("message_new")
-    )
+    message = message_written(table)
     event_columns = [c for c in EVENT.c if c.key not in ("event_id", "table_id")]
     written = (
         insert(EVENT)
@@ -164,24 +186,7 @@ def _statement(events: int, replies: int, first: bool = False, joining: bool = F
         set_={c.key: score.excluded[c.key] for c in score_columns if c.key not in SCORE_KEYS},
     )
     scored = score.returning(SCORE.c.version).cte("score_written")
-    outbox_ids: Any = literal(None, type_=ARRAY(BigInteger))
-    if replies:
-        outbox_columns = [c for c in OUTBOX.c if c.key != "outbox_id"]
-        # Rows from SELECTs, as the events are: a multi-row VALUES here would make the
-        # statement be compiled again on every throw instead of once.
-        kept = (
-            insert(OUTBOX)
-            .from_select(
-                [c.key for c in outbox_columns],
-                select_rows("o", outbox_columns, replies, of=table),
-            )
-            .returning(OUTBOX.c.outbox_id, OUTBOX.c.seq)
-            .cte("outbox_kept")
-        )
-        # Ids in the replies' order: a statement's returned rows come in no promised order.
-        outbox_ids = select(
-            func.array_agg(aggregate_order_by(kept.c.outbox_id, kept.c.seq))
-        ).scalar_subquery()
+    outbox_ids = replies_kept(replies, table)
     joined: Any = literal(0)
     if joining:
         added = insert(PLAYER).from_select(
@@ -219,20 +224,7 @@ def answer_statement(replies: int) -> Any:
         .returning(MESSAGE.c.message_id)
         .cte("message_new")
     )
-    outbox_columns = [c for c in OUTBOX.c if c.key != "outbox_id"]
-    kept = (
-        insert(OUTBOX)
-        .from_select(
-            [c.key for c in outbox_columns], select_rows("o", outbox_columns, replies, of=message)
-        )
-        .returning(OUTBOX.c.outbox_id, OUTBOX.c.seq)
-        .cte("outbox_kept")
-    )
-    return select(
-        select(func.array_agg(aggregate_order_by(kept.c.outbox_id, kept.c.seq)))
-        .scalar_subquery()
-        .label("outbox_ids")
-    )
+    return select(replies_kept(replies, message).label("outbox_ids"))
 
 
 def made_day_table(day: Any) -> Any:

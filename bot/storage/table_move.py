@@ -16,14 +16,14 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import BigInteger, bindparam, func, literal, select
-from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.dialects.postgresql import insert
 
 from bot.storage import streams
-from bot.storage.batch import SCORE_KEYS, select_rows
+from bot.storage.batch import SCORE_KEYS, message_written, replies_kept, select_rows
 from bot.storage.lane import Statements
 from bot.storage.rows import EVENTS, MESSAGES, PLAYERS, REPLIES, TABLES, score_row
-from bot.storage.tables import EVENT, MESSAGE, OUTBOX, PLAYER, SCORE, TABLE, VILLAGE
+from bot.storage.tables import EVENT, PLAYER, SCORE, TABLE, VILLAGE
 from bot.village.ports import UnknownVillage, VersionConflict
 from bot.village.records import MessageRecord, OutboxRecord, TableAppend, table_event
 
@@ -113,17 +113,7 @@ def statement(events: int, scores: int, players: int, replies: int) -> Any:
     order."""
     moved = _moved_table().returning(TABLE.c.table_id).cte("table_moved")
     # Every write below takes its row from the table's move: none when it found no table.
-    message = (
-        insert(MESSAGE)
-        .from_select(
-            [c.key for c in MESSAGE.c],
-            select(
-                *(bindparam(f"m_{c.key}", type_=c.type).label(c.key) for c in MESSAGE.c)
-            ).select_from(moved),
-        )
-        .returning(MESSAGE.c.message_id)
-        .cte("message_new")
-    )
+    message = message_written(moved)
     written: list[Any] = [message]
     if events:
         columns = [c for c in EVENT.c if c.key != "event_id"]
@@ -145,19 +135,7 @@ def statement(events: int, scores: int, players: int, replies: int) -> Any:
             index_elements=["village_id", "player_id"], set_={"name": player.excluded.name}
         )
         written.append(player.returning(PLAYER.c.player_id).cte("players_joined"))
-    outbox_ids: Any = literal(None, type_=ARRAY(BigInteger))
-    if replies:
-        columns = [c for c in OUTBOX.c if c.key != "outbox_id"]
-        kept = (
-            insert(OUTBOX)
-            .from_select([c.key for c in columns], select_rows("o", columns, replies, of=moved))
-            .returning(OUTBOX.c.outbox_id, OUTBOX.c.seq)
-            .cte("outbox_kept")
-        )
-        # Ids in the replies' order: a statement's returned rows come in no promised order.
-        outbox_ids = select(
-            func.array_agg(aggregate_order_by(kept.c.outbox_id, kept.c.seq))
-        ).scalar_subquery()
+    outbox_ids = replies_kept(replies, moved)
     return select(
         select(moved.c.table_id).scalar_subquery().label("table_id"),
         outbox_ids.label("outbox_ids"),
