@@ -104,7 +104,6 @@ async def append_throw(
     return Outcome(row)
 
 
-@functools.cache
 def message_written(of: Any) -> Any:
     """The message's insert (parameters `m_{column}`) as a CTE, given its row by `of`, the
     CTE every write of the statement takes its row from (none: nothing is written)."""
@@ -137,6 +136,7 @@ def replies_kept(replies: int, of: Any) -> Any:
     ).scalar_subquery()
 
 
+@functools.cache
 def _statement(events: int, replies: int, first: bool = False, joining: bool = False) -> Any:
     """The statement for a throw of `events` events and `replies` replies to keep, on a
     table made by this throw (`first`) or already made, by a player `joining` the village

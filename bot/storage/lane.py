@@ -113,6 +113,13 @@ _WRITERS: weakref.WeakKeyDictionary[Engine, asyncio.Lock] = weakref.WeakKeyDicti
 """The queue of each SQLite database's writers in this process (see `Lane`)."""
 
 
+def compiled_statements(engine: AsyncEngine) -> int:
+    """How many statements this process has compiled for the engine's database. Each kind
+    of write is built and compiled once, so this stops growing once every kind has been
+    written (a statement built anew for every write would be compiled and kept anew)."""
+    return len(_COMPILED.get(engine.dialect, {}))
+
+
 class Lane:
     """Statements run on a pooled connection's driver: each a transaction by itself, or
     several in one (`transaction`)."""
