@@ -24,7 +24,29 @@ _PLAIN_MOVES: Final[dict[str, GleekMove]] = {
 }
 
 
+Telling = tuple[GleekState, Sequence[GleekEvent], Sequence[str], list[tuple[str, Params, Params]]]
+"""What one move's events told (`replies.replies`), with the table, events and names it
+was told of."""
+
+
 class GleekPresenter:
+    def __init__(self) -> None:
+        self._last: Telling | None = None
+
+    def _told(
+        self, before: GleekState, events: Sequence[GleekEvent], names: Sequence[str]
+    ) -> list[tuple[str, Params, Params]]:
+        """Every public reply of a move. The village asks for a move's own reply and then
+        for its announcements, both read off the same telling: the last one is kept, so
+        that a move's events are folded and its tables drawn once, not twice. It is known
+        by the very objects it was told of (held here, so none can be taken for another)."""
+        last = self._last
+        if last is not None and last[0] is before and last[1] is events and last[2] is names:
+            return last[3]
+        found = replies.replies(before, events, names)
+        self._last = (before, events, names, found)
+        return found
+
     def waiting(self, settings: Mapping[str, Json], names: Sequence[str]) -> Params:
         return replies.waiting(settings, names)
 
@@ -38,7 +60,7 @@ class GleekPresenter:
         after: GleekState,
         names: Sequence[str],
     ) -> tuple[str, Params, Params]:
-        found = replies.replies(before, events, names)
+        found = self._told(before, events, names)
         if not found:
             return replies.PREFIX + "none", {}, replies.position(after, names)
         return found[0]
@@ -50,7 +72,7 @@ class GleekPresenter:
         after: GleekState,
         names: Sequence[str],
     ) -> list[Told]:
-        return replies.announcements(before, events, names)
+        return replies.announcements(events, self._told(before, events, names))
 
     def private(
         self,

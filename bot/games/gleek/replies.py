@@ -265,14 +265,16 @@ def replies(
     """Every public reply of what one message (or the time limit, or the start) did, in
     order: (key, params, state right after its event)."""
     folded = list(steps(evolve, before, events))
-    found: list[tuple[str, Params, Params]] = []
+    # Each reply keeps the table it shows, drawn once at the end (the last one's is the
+    # table as the message left it, not as its own event did).
+    found: list[tuple[str, Params, GleekState]] = []
     gleeks: list[Json] = []
     gleek_state: GleekState | None = None
     for index, step in enumerate(folded):
         event, state = step.event, step.after
         if gleeks and not isinstance(event, GleekShown):
             assert gleek_state is not None
-            found.append(("gleeks", {"gleeks": gleeks}, position(gleek_state, names)))
+            found.append(("gleeks", {"gleeks": gleeks}, gleek_state))
             gleeks = []
         if _is_move(event):
             key, params = _move_params(step, names)
@@ -282,14 +284,14 @@ def replies(
                 params["no_ruff"] = True
             timed_out = bool(getattr(event, "timed_out", False))
             shown = {**params, "timed_out": timed_out}
-            found.append(("timeout" if timed_out else key, shown, position(state, names)))
+            found.append(("timeout" if timed_out else key, shown, state))
         elif isinstance(event, StockBought):
             params = {
                 "buyer": _name(names, event.buyer),
                 "price": event.price,
                 "payments": _per_seat(event.payments, names),
             }
-            found.append(("stock_bought", params, position(state, names)))
+            found.append(("stock_bought", params, state))
         elif isinstance(event, PotTaken):
             params = {
                 "winner": _name(names, event.seat),
@@ -297,7 +299,7 @@ def replies(
                 "unseen": not event.shown,
                 "shown": [_ruff(r, names) for r in event.shown],
             }
-            found.append(("showdown", params, position(state, names)))
+            found.append(("showdown", params, state))
         elif isinstance(event, GleekShown):
             gleeks.append(_gleek(event, names))
             gleek_state = state
@@ -306,30 +308,32 @@ def replies(
             params = {"winner": _name(names, event.seat), "number": event.number}
             if trick is not None:
                 params["plays"] = _plays(trick.plays, names)
-            found.append(("trick_won", params, position(state, names)))
+            found.append(("trick_won", params, state))
         elif isinstance(event, DealScored):
-            found.append(("deal_scored", _scored(state, event, names), position(state, names)))
+            found.append(("deal_scored", _scored(state, event, names), state))
         elif isinstance(event, Dealt):
             params, dealt_state = _dealt(folded, index, names)
-            found.append(("dealt", params, position(dealt_state, names)))
+            found.append(("dealt", params, dealt_state))
         elif isinstance(event, GameEnded):
-            found.append(("game_over", _game_over(state, names), position(state, names)))
+            found.append(("game_over", _game_over(state, names), state))
         elif isinstance(event, DealVoided):
             continue  # told in `game_over`: the deal in progress does not count
     if gleeks:
         assert gleek_state is not None
-        found.append(("gleeks", {"gleeks": gleeks}, position(gleek_state, names)))
+        found.append(("gleeks", {"gleeks": gleeks}, gleek_state))
     if found and folded:
         # The last reply shows the phase the table is now in and whom it waits for (the
         # gleeks are told before the first lead, but the table is in its tricks).
         key, params, _ = found[-1]
-        found[-1] = (key, params, position(folded[-1].after, names))
-    return [(PREFIX + key, params, state) for key, params, state in found]
+        found[-1] = (key, params, folded[-1].after)
+    return [(PREFIX + key, params, position(state, names)) for key, params, state in found]
 
 
-def announcements(before: GleekState, events: Sequence[GleekEvent], names: Names) -> list[Told]:
-    """The replies after a move's own one: everything the rules did by themselves."""
-    told = replies(before, events, names)
+def announcements(
+    events: Sequence[GleekEvent], told: Sequence[tuple[str, Params, Params]]
+) -> list[Told]:
+    """The replies after a move's own one, of what `events` `told` (`replies`): everything
+    the rules did by themselves."""
     if any(_is_move(e) for e in events) or any(isinstance(e, GameEnded) for e in events):
         told = told[1:]
     return [Told(key, params, state) for key, params, state in told]

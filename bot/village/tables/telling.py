@@ -88,16 +88,15 @@ def move_replies(
         # A private answer shows its player's own hand as the move left it.
         first = with_own_view(first, seated, applied.state, mover.player_id)
     replies = [first]
-    state = kind.presenter.position(applied.state, seated.names)
     otherwise = to if kind.commands.announce_to_mover else None
     for told in kind.presenter.announcements(
         seated.state, applied.events, applied.state, seated.names
     ):
         params = _revealed(told.key, told.params, after, whole)
         to_seat = told_to(seated, told.to, otherwise)
-        replies.append(
-            Reply(move_kind(told.key), told.key, params, to=to_seat, state=told.state or state)
-        )
+        # An announcement that shows no table of its own shows the table as the move left it.
+        state = told.state or kind.presenter.position(applied.state, seated.names)
+        replies.append(Reply(move_kind(told.key), told.key, params, to=to_seat, state=state))
     replies = waiting_in_last(seated, after, replies)
     for news in kind.presenter.private(seated.state, applied.events, applied.state, seated.names):
         replies.append(secret_reply(news, seated, after))
