@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Final, Generic, Protocol, TypeAlias, TypeVar, cast, runtime_checkable
 
 from bot.words.text import GameTexts
 
@@ -264,6 +264,9 @@ class Game(Protocol[S, M_contra, E]):
 
 def replay(game: Game[S, M, E], state: S, events: Sequence[E]) -> S:
     """`state` with `events` applied in order."""
+    tables = _decided(state, events)
+    if tables:
+        state, events = tables[-1], events[len(tables) :]
     for event in events:
         state = game.evolve(state, event)
     return state
@@ -282,9 +285,10 @@ def steps(evolve: Callable[[S, E], S], before: S, events: Sequence[E]) -> Iterat
     """`events` folded one by one from `before`: each with the table it found and the table
     it left, so that a reply about one event shows the table right after it (a trick's
     third card played, before the trick is won)."""
+    tables = _decided(before, events)
     state = before
-    for event in events:
-        after = evolve(state, event)
+    for n, event in enumerate(events):
+        after = tables[n] if n < len(tables) else evolve(state, event)
         yield Folded(event, state, after)
         state = after
 
@@ -295,15 +299,52 @@ class Decided(Generic[S, E]):
 
     def __init__(self, evolve: Callable[[S, E], S], state: S) -> None:
         self._evolve = evolve
+        self._from = state
         self.state = state
         self.events: list[E] = []
+        self._tables: list[S] = []
 
     def add(self, event: E) -> None:
         self.events.append(event)
         self.state = self._evolve(self.state, event)
+        self._tables.append(self.state)
 
     def done(self) -> tuple[E, ...]:
-        return tuple(self.events)
+        events = tuple(self.events)
+        _LAST[:] = [_Decision(self._from, events, tuple(self._tables))]
+        return events
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Decision:
+    """Events as they were decided: the table they were decided on, and the table right
+    after each."""
+
+    before: object
+    events: tuple[object, ...]
+    tables: tuple[object, ...]
+
+
+_LAST: list[_Decision] = []
+"""The last decision made (`Decided.done`), held for `_decided`."""
+
+
+def _decided(before: S, events: Sequence[E]) -> tuple[S, ...]:
+    """The tables after the first events of `events` as the last decision left them, when
+    it decided those very events on `before`; () otherwise. A move's events are decided by
+    folding them, and the village folds them again right away: to the table the move
+    leaves (`replay`), then to each event's table for its reply (`steps`). Folding is pure,
+    so the same table and the very same events give the same tables: they are known by
+    identity, never by equality, and held here so that none can be taken for another."""
+    if not _LAST:
+        return ()
+    last = _LAST[0]
+    if last.before is not before or len(events) < len(last.events):
+        return ()
+    told = events[: len(last.events)]  # the events the decision made, then what was drawn
+    if any(mine is not theirs for mine, theirs in zip(last.events, told, strict=True)):
+        return ()
+    return cast(tuple[S, ...], last.tables)
 
 
 def outcome_fits(request: ChanceRequest, outcome: Outcome) -> bool:
