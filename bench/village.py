@@ -42,6 +42,7 @@ from bot.village.service import VillageService
 PLAYERS = 20
 THROWS = 600
 T0 = dt.datetime(2026, 12, 1, 3, tzinfo=dt.UTC)
+STATUS = parse_message("/greed status")
 
 
 async def baseline(engine: AsyncEngine, rounds: int) -> float:
@@ -91,6 +92,88 @@ async def driver_baseline(engine: AsyncEngine, rounds: int) -> float:
     return elapsed / rounds
 
 
+class ThrowingVillage:
+    """A village of `PLAYERS` players on fair dice, each asking `/greed status` and then
+    throwing in turn, a message a second: played in one go (`throws`) or in rounds, beside
+    other measures (`table_moves.py`)."""
+
+    def __init__(self, engine: AsyncEngine, village_id: int, discord: bool) -> None:
+        self.engine = engine
+        self.village_id = village_id
+        self.clock = ManualClock(T0)
+        self.service = VillageService(
+            SqlStore(engine), self.clock, FairChance(), outbox=discord, flood_gate=discord
+        )
+        self.statements = 0
+        self.ids = itertools.count(1)
+        self.players = [Author(100 + n, f"p{n}") for n in range(PLAYERS)]
+        self.messages = 0
+        """Status checks and throws asked so far."""
+        self.times: list[float] = []
+        self.ready: list[float] = []
+        self.statuses: list[float] = []
+        self.counted = self.own = 0
+
+    def count(self, *_: object) -> None:
+        self.statements += 1
+
+    async def create(self) -> None:
+        gm = Author(1, "gm", is_moderator=True)
+        create = parse_message("/village create")
+        await self.service.handle(Incoming(self.village_id, next(self.ids), gm, T0, create))
+
+    async def play(self, until: int) -> None:
+        """Status checks and throws until `until` have been asked in all."""
+        event.listen(self.engine.sync_engine, "before_cursor_execute", self.count)
+        try:
+            while self.messages < until:
+                await self._turn(self.messages)
+                self.messages += 1
+        finally:
+            event.remove(self.engine.sync_engine, "before_cursor_execute", self.count)
+
+    async def _turn(self, i: int) -> None:
+        # A message a second, each player every twenty: a chat's pace, no flood, no double post.
+        village_id, service = self.village_id, self.service
+        now = T0 + dt.timedelta(seconds=i)
+        self.clock.set(now)
+        player = self.players[i % PLAYERS]
+        asked = time.perf_counter()
+        [reply] = (
+            await service.handle(Incoming(village_id, next(self.ids), player, now, STATUS))
+        ).replies
+        self.statuses.append(time.perf_counter() - asked)
+        state = reply.state or {}
+        if state.get("finished"):
+            return
+        # Throw on with the most dice allowed: the longest turns, the most throws.
+        request = parse_message("[[greed]]" * max(state["legal_counts"]))
+        before = self.statements
+        start = time.perf_counter()
+        answer = await service.handle(Incoming(village_id, next(self.ids), player, now, request))
+        self.ready.append(time.perf_counter() - start)
+        self.own += self.statements - before
+        for delivery in answer.deliveries:
+            if delivery.outbox_id is not None:  # what the sender records once it posted
+                await service.delivered(delivery.outbox_id, next(self.ids), now)
+        self.times.append(time.perf_counter() - start)
+        self.counted += self.statements - before
+
+    @property
+    def mean(self) -> float:
+        return statistics.mean(self.times)
+
+    @property
+    def per_throw(self) -> float:
+        """SQL statements per throw."""
+        return self.counted / len(self.times)
+
+    @property
+    def own_per_throw(self) -> float:
+        """SQL statements per throw until its answer was ready to post."""
+        return self.own / len(self.times)
+
+
 async def throws(
     engine: AsyncEngine, village_id: int, trace: bool, discord: bool
 ) -> tuple[float, float, int, float, float, float, float]:
@@ -99,65 +182,23 @@ async def throws(
     the SQL statements per throw, seconds per `/greed status` (asked before each throw),
     seconds per throw until its answer is ready to post (on Discord, before the record of
     where it was posted), and the statements per throw until then."""
-    clock = ManualClock(T0)
-    service = VillageService(
-        SqlStore(engine), clock, FairChance(), outbox=discord, flood_gate=discord
-    )
-    statements = [0]
-
-    def count(*_: object) -> None:
-        statements[0] += 1
-
-    event.listen(engine.sync_engine, "before_cursor_execute", count)
-    ids = itertools.count(1)
-    gm = Author(1, "gm", is_moderator=True)
-    await service.handle(Incoming(village_id, next(ids), gm, T0, parse_message("/village create")))
-    players = [Author(100 + n, f"p{n}") for n in range(PLAYERS)]
-    status = parse_message("/greed status")
-    times: list[float] = []
-    ready: list[float] = []
-    statuses: list[float] = []
-    counted = own = 0
+    village = ThrowingVillage(engine, village_id, discord)
+    await village.create()
     if trace:
         tracemalloc.start()
-    for i in range(THROWS):
-        # A message a second, each player every twenty: a chat's pace, no flood, no double post.
-        now = T0 + dt.timedelta(seconds=i)
-        clock.set(now)
-        player = players[i % PLAYERS]
-        asked = time.perf_counter()
-        [reply] = (
-            await service.handle(Incoming(village_id, next(ids), player, now, status))
-        ).replies
-        statuses.append(time.perf_counter() - asked)
-        state = reply.state or {}
-        if state.get("finished"):
-            continue
-        # Throw on with the most dice allowed: the longest turns, the most throws.
-        request = parse_message("[[greed]]" * max(state["legal_counts"]))
-        before = statements[0]
-        start = time.perf_counter()
-        answer = await service.handle(Incoming(village_id, next(ids), player, now, request))
-        ready.append(time.perf_counter() - start)
-        own += statements[0] - before
-        for delivery in answer.deliveries:
-            if delivery.outbox_id is not None:  # what the sender records once it posted
-                await service.delivered(delivery.outbox_id, next(ids), now)
-        times.append(time.perf_counter() - start)
-        counted += statements[0] - before
-    event.remove(engine.sync_engine, "before_cursor_execute", count)
+    await village.play(THROWS)
     peak = 0
     if trace:
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
     return (
-        sum(times) / len(times),
-        statistics.median(times),
+        village.mean,
+        statistics.median(village.times),
         peak,
-        counted / len(times),
-        statistics.mean(statuses),
-        statistics.mean(ready),
-        own / len(times),
+        village.per_throw,
+        statistics.mean(village.statuses),
+        statistics.mean(village.ready),
+        village.own_per_throw,
     )
 
 
