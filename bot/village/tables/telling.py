@@ -89,13 +89,18 @@ def move_replies(
         first = with_own_view(first, seated, applied.state, mover.player_id)
     replies = [first]
     otherwise = to if kind.commands.announce_to_mover else None
+    # The table as the move left it, drawn once for the announcements that show no table of
+    # their own (all of Ducks', none of Gleek's or Regidice's).
+    left: Params | None = None
     for told in kind.presenter.announcements(
         seated.state, applied.events, applied.state, seated.names
     ):
         params = _revealed(told.key, told.params, after, whole)
         to_seat = told_to(seated, told.to, otherwise)
-        # An announcement that shows no table of its own shows the table as the move left it.
-        state = told.state or kind.presenter.position(applied.state, seated.names)
+        state = told.state
+        if not state:
+            left = left or kind.presenter.position(applied.state, seated.names)
+            state = left
         replies.append(Reply(move_kind(told.key), told.key, params, to=to_seat, state=state))
     replies = waiting_in_last(seated, after, replies)
     for news in kind.presenter.private(seated.state, applied.events, applied.state, seated.names):
