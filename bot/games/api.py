@@ -347,6 +347,29 @@ def _decided(before: S, events: Sequence[E]) -> tuple[S, ...]:
     return cast(tuple[S, ...], last.tables)
 
 
+T = TypeVar("T")
+
+
+class LastTelling(Generic[S, E, T]):
+    """A presenter's last telling of a move, for its next ask about the same move. The
+    village asks for a move's reply (`Presenter.outcome`) and then for its announcements
+    (`Presenter.announcements`); a presenter that reads both off one telling of the move's
+    events tells each move once so. The telling is known by the very table, events and
+    names it was told of, held here so that none can be taken for another."""
+
+    def __init__(self, tell: Callable[[S, Sequence[E], Sequence[str]], T]) -> None:
+        self._tell = tell
+        self._last: tuple[S, Sequence[E], Sequence[str], T] | None = None
+
+    def __call__(self, before: S, events: Sequence[E], names: Sequence[str]) -> T:
+        last = self._last
+        if last is not None and last[0] is before and last[1] is events and last[2] is names:
+            return last[3]
+        told = self._tell(before, events, names)
+        self._last = (before, events, names, told)
+        return told
+
+
 def outcome_fits(request: ChanceRequest, outcome: Outcome) -> bool:
     """Whether `outcome` is a possible result of `request` (a script may be wrong)."""
     draw = request.draw

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from bot.games.api import Json, Params, Private, RuleError, Told, Unreadable
+from bot.games.api import Json, LastTelling, Params, Private, RuleError, Told, Unreadable
 from bot.games.gleek import replies
 from bot.games.gleek.cards import parse_card, parse_cards
 from bot.games.gleek.events import GleekEvent
@@ -24,28 +24,10 @@ _PLAIN_MOVES: Final[dict[str, GleekMove]] = {
 }
 
 
-Telling = tuple[GleekState, Sequence[GleekEvent], Sequence[str], list[tuple[str, Params, Params]]]
-"""What one move's events told (`replies.replies`), with the table, events and names it
-was told of."""
-
-
 class GleekPresenter:
     def __init__(self) -> None:
-        self._last: Telling | None = None
-
-    def _told(
-        self, before: GleekState, events: Sequence[GleekEvent], names: Sequence[str]
-    ) -> list[tuple[str, Params, Params]]:
-        """Every public reply of a move. The village asks for a move's own reply and then
-        for its announcements, both read off the same telling: the last one is kept, so
-        that a move's events are folded and its tables drawn once, not twice. It is known
-        by the very objects it was told of (held here, so none can be taken for another)."""
-        last = self._last
-        if last is not None and last[0] is before and last[1] is events and last[2] is names:
-            return last[3]
-        found = replies.replies(before, events, names)
-        self._last = (before, events, names, found)
-        return found
+        # A move's reply and its announcements are read off one telling of its events.
+        self._told = LastTelling(replies.replies)
 
     def waiting(self, settings: Mapping[str, Json], names: Sequence[str]) -> Params:
         return replies.waiting(settings, names)

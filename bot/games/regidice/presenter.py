@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.api import Json, Params, Private, RuleError, Told, Unreadable
+from bot.games.api import Json, LastTelling, Params, Private, RuleError, Told, Unreadable
 from bot.games.regidice import commands, replies
 from bot.games.regidice.events import RegidiceEvent
 from bot.games.regidice.moves import RegidiceMove
@@ -13,6 +13,10 @@ from bot.games.regidice.table import RegidiceState
 
 
 class RegidicePresenter:
+    def __init__(self) -> None:
+        # A move's reply and its announcements are read off one telling of its events.
+        self._told = LastTelling(replies.replies)
+
     def waiting(self, settings: Mapping[str, Json], names: Sequence[str]) -> Params:
         return replies.waiting(settings, names)
 
@@ -26,7 +30,7 @@ class RegidicePresenter:
         after: RegidiceState,
         names: Sequence[str],
     ) -> tuple[str, Params, Params]:
-        return replies.outcome(before, events, after, names)
+        return replies.outcome(self._told(before, events, names), after, names)
 
     def announcements(
         self,
@@ -35,7 +39,7 @@ class RegidicePresenter:
         after: RegidiceState,
         names: Sequence[str],
     ) -> list[Told]:
-        return replies.announcements(before, events, names)
+        return replies.announcements(events, self._told(before, events, names))
 
     def private(
         self,

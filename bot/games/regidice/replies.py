@@ -227,14 +227,16 @@ def _results(state: RegidiceState, names: Names) -> list[Json]:
     ]
 
 
-def replies(
-    before: RegidiceState, events: Sequence[RegidiceEvent], names: Names
-) -> list[tuple[str, Params, Params, int | None]]:
+Telling = list[tuple[str, Params, Params, int | None]]
+"""What a message told (`replies`): each reply's key, params, state and the seat it is to."""
+
+
+def replies(before: RegidiceState, events: Sequence[RegidiceEvent], names: Names) -> Telling:
     """Every reply of what one message (or the time limit, or the start) did, in order:
     (key, params, state, seat it is to). Submissions first, as they were made."""
     folded = list(steps(evolve, before, events))
     final = folded[-1].after if folded else before
-    found: list[tuple[str, Params, Params, int | None]] = []
+    found: Telling = []
     resolved: Params | None = None
     resolved_state: RegidiceState | None = None
     paid: list[Json] = []
@@ -342,10 +344,8 @@ def replies(
     return [(PREFIX + key, params, state, seat) for key, params, state, seat in found]
 
 
-def outcome(
-    before: RegidiceState, events: Sequence[RegidiceEvent], after: RegidiceState, names: Names
-) -> tuple[str, Params, Params]:
-    found = replies(before, events, names)
+def outcome(found: Telling, after: RegidiceState, names: Names) -> tuple[str, Params, Params]:
+    """The reply to the move, of what its message `found` to tell (`replies`)."""
     if not found:
         return PREFIX + "none", {}, position(after, names)
     key, params, state, seat = found[0]
@@ -354,12 +354,10 @@ def outcome(
     return key, params, state
 
 
-def announcements(
-    before: RegidiceState, events: Sequence[RegidiceEvent], names: Names
-) -> list[Told]:
-    """The replies after the one `outcome` gives: everything but the submission (or the
-    abandoned end) that opens them; at the start, where no move opens them, all."""
-    found = replies(before, events, names)
+def announcements(events: Sequence[RegidiceEvent], found: Telling) -> list[Told]:
+    """The replies after the one `outcome` gives, of what `events` `found` to tell
+    (`replies`): everything but the submission (or the abandoned end) that opens them; at
+    the start, where no move opens them, all."""
     opened = any(isinstance(e, (*SUBMISSIONS, GameEnded)) for e in events)
     if opened and not isinstance(events[0], Rolled):
         found = found[1:]
